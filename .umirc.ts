@@ -1,0 +1,36 @@
+import { defineConfig } from '@umijs/max';
+import routes from './config/routes';
+import { PRIMARY_COLOR } from './src/constants/theme';
+
+export default defineConfig({
+  title: 'PowerFi',
+  routes,
+  // Pages and assets are served from the site root.
+  publicPath: '/',
+  base: '/',
+  hash: true,
+  // Our own shell (src/layouts/BasicLayout) instead of ProLayout: the wrappers enforce access.
+  layout: false,
+  antd: {
+    configProvider: {},
+    theme: { token: { colorPrimary: PRIMARY_COLOR } },
+  },
+  access: {},
+  model: {},
+  initialState: { loading: '@/components/BlankPlaceholder' },
+  request: { dataField: '' },
+  locale: {
+    default: 'zh-CN',
+    antd: true,
+    baseNavigator: true,
+    useLocalStorage: true,
+    title: false,
+  },
+  metas: [
+    { name: 'viewport', content: 'width=device-width, initial-scale=1, maximum-scale=1, viewport-fit=cover' },
+    { name: 'theme-color', content: PRIMARY_COLOR },
+  ],
+  mfsu: false,
+  npmClient: 'npm',
+  plugins: ['./plugins/chunkLoadTimeout'],
+});

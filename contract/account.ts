@@ -1,0 +1,224 @@
+/** Balances, deposits, transfers, conversions and the power account (mined coin). */
+import { Type, type Static } from '@sinclair/typebox';
+import { defineEndpoint } from './endpoint';
+import {
+  Amount, CurrencyCode, DateOnly, EvmAddress, Id, IdParams, Page, PageQuery, PayPassword, Timestamp,
+} from './common';
+
+/* ---------- balances ---------- */
+export const AccountBalance = Type.Object({
+  currency: CurrencyCode,
+  available: Amount,
+  frozen: Amount,
+  /** price of one unit in USDT, from the server's price table */
+  priceUsdt: Amount,
+  /** (available + frozen) × price, rounded down to 8 decimals */
+  valueUsdt: Amount,
+});
+export type AccountBalanceType = Static<typeof AccountBalance>;
+
+export const AccountQuery = Type.Object({ currency: Type.Optional(CurrencyCode) });
+export const AccountOverview = Type.Object({
+  totalUsdt: Amount,
+  balances: Type.Array(AccountBalance),
+});
+export type AccountOverviewType = Static<typeof AccountOverview>;
+
+/** A product title: product id 10000 is the basic product, labelled USDT. */
+export const ProductTitle = Type.Object({ id: Id, title: Type.String(), currency: CurrencyCode });
+export type ProductTitleType = Static<typeof ProductTitle>;
+
+/* ---------- deposits ---------- */
+export const DepositNetwork = Type.Object({
+  network: Type.String(),
+  currency: CurrencyCode,
+  address: EvmAddress,
+  minDeposit: Amount,
+  confirmations: Type.Integer({ minimum: 1 }),
+});
+export const DepositRecord = Type.Object({
+  id: Id,
+  network: Type.String(),
+  currency: CurrencyCode,
+  amount: Amount,
+  txHash: Type.String(),
+  status: Type.Union([Type.Literal('credited')]),
+  createdAt: Timestamp,
+});
+export const RechargeQuery = Type.Composite([PageQuery, Type.Object({ currency: Type.Optional(CurrencyCode) })]);
+export const RechargeResponse = Type.Object({
+  networks: Type.Array(DepositNetwork),
+  records: Page(DepositRecord),
+});
+export type RechargeResponseType = Static<typeof RechargeResponse>;
+
+/* ---------- transfers between PowerFi users ---------- */
+export const TransferOptions = Type.Object({
+  currencies: Type.Array(Type.Object({ currency: CurrencyCode, fee: Amount, minAmount: Amount, available: Amount })),
+  recentRecipients: Type.Array(Type.Object({ uid: Type.String(), address: EvmAddress })),
+});
+export type TransferOptionsType = Static<typeof TransferOptions>;
+
+export const TransferCreateBody = Type.Object({
+  /** recipient UID or wallet address */
+  to: Type.String({ minLength: 1, maxLength: 64 }),
+  currency: CurrencyCode,
+  amount: Amount,
+  payPassword: PayPassword,
+});
+export type TransferCreateBodyType = Static<typeof TransferCreateBody>;
+
+export const TransferRecord = Type.Object({
+  id: Id,
+  direction: Type.Union([Type.Literal('out'), Type.Literal('in')]),
+  counterpartyUid: Type.String(),
+  counterpartyAddress: EvmAddress,
+  currency: CurrencyCode,
+  amount: Amount,
+  fee: Amount,
+  status: Type.Union([Type.Literal('success')]),
+  createdAt: Timestamp,
+});
+export type TransferRecordType = Static<typeof TransferRecord>;
+
+/* ---------- conversion between currencies ---------- */
+export const ConvertPair = Type.Object({
+  from: CurrencyCode,
+  to: CurrencyCode,
+  /** units of `to` per unit of `from` */
+  rate: Amount,
+  /** fee percentage taken from the amount received, e.g. "0.2" */
+  feeRate: Type.String(),
+  minAmount: Amount,
+  maxAmount: Amount,
+});
+export type ConvertPairType = Static<typeof ConvertPair>;
+
+export const ConvertRecord = Type.Object({
+  id: Id,
+  from: CurrencyCode,
+  to: CurrencyCode,
+  amount: Amount,
+  rate: Amount,
+  fee: Amount,
+  received: Amount,
+  createdAt: Timestamp,
+});
+export type ConvertRecordType = Static<typeof ConvertRecord>;
+
+export const ConvertResponse = Type.Object({ pairs: Type.Array(ConvertPair), records: Page(ConvertRecord) });
+export type ConvertResponseType = Static<typeof ConvertResponse>;
+
+export const ConvertQuoteQuery = Type.Object({ from: CurrencyCode, to: CurrencyCode, amount: Amount });
+export const ConvertQuote = Type.Object({
+  quoteId: Type.String(),
+  from: CurrencyCode,
+  to: CurrencyCode,
+  amount: Amount,
+  rate: Amount,
+  fee: Amount,
+  /** exactly what will be credited */
+  received: Amount,
+  expiresAt: Timestamp,
+});
+export type ConvertQuoteType = Static<typeof ConvertQuote>;
+
+export const ConvertCreateBody = Type.Object({ quoteId: Type.String({ minLength: 1 }), payPassword: PayPassword });
+export type ConvertCreateBodyType = Static<typeof ConvertCreateBody>;
+
+/* ---------- power account (mined coin) ---------- */
+export const PowerCoin = Type.Object({
+  coin: CurrencyCode,
+  unit: Type.String(),
+  hashrate: Amount,
+  outputYesterday: Amount,
+  outputTotal: Amount,
+  /** mined coin not yet exchanged */
+  available: Amount,
+});
+export const PowerDetail = Type.Object({ coins: Type.Array(PowerCoin) });
+export type PowerDetailType = Static<typeof PowerDetail>;
+
+export const PowerExchangeBody = Type.Object({ coin: CurrencyCode, amount: Amount, payPassword: PayPassword });
+export type PowerExchangeBodyType = Static<typeof PowerExchangeBody>;
+
+export const PowerExchangeRecord = Type.Object({
+  id: Id,
+  coin: CurrencyCode,
+  amount: Amount,
+  rate: Amount,
+  fee: Amount,
+  received: Amount,
+  createdAt: Timestamp,
+});
+export type PowerExchangeRecordType = Static<typeof PowerExchangeRecord>;
+
+export const PowerBill = Type.Object({
+  id: Id,
+  orderId: Id,
+  day: DateOnly,
+  coin: CurrencyCode,
+  gross: Amount,
+  fee: Amount,
+  net: Amount,
+});
+export type PowerBillType = Static<typeof PowerBill>;
+export const PowerBillQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ orderId: Type.Optional(Id), coin: Type.Optional(CurrencyCode), from: Type.Optional(DateOnly), to: Type.Optional(DateOnly) }),
+]);
+
+export const accountEndpoints = {
+  account: defineEndpoint({
+    method: 'GET', prefix: 'web', path: '/account/account', auth: true,
+    summary: 'Balances per currency with USDT valuation', query: AccountQuery, response: AccountOverview,
+  }),
+  productTitle: defineEndpoint({
+    method: 'GET', prefix: 'web', path: '/account/account/product/title/:id', auth: false,
+    summary: 'The title of an account product (10000 = USDT)', params: IdParams, response: ProductTitle,
+  }),
+  recharge: defineEndpoint({
+    method: 'GET', prefix: 'web', path: '/account/recharge', auth: true,
+    summary: 'Deposit addresses and deposit records', query: RechargeQuery, response: RechargeResponse,
+  }),
+  transferOptions: defineEndpoint({
+    method: 'GET', prefix: 'web', path: '/account/transfer/options', auth: true,
+    summary: 'Transferable currencies, fees and recent recipients', response: TransferOptions,
+  }),
+  transfers: defineEndpoint({
+    method: 'GET', prefix: 'web', path: '/account/transfer', auth: true,
+    summary: 'Transfer history', query: PageQuery, response: Page(TransferRecord),
+  }),
+  transferCreate: defineEndpoint({
+    method: 'POST', prefix: 'web', path: '/account/transfer/create', auth: true, moneyMoving: true,
+    summary: 'Send to another PowerFi user', body: TransferCreateBody, response: TransferRecord,
+  }),
+  convert: defineEndpoint({
+    method: 'GET', prefix: 'web', path: '/account/convert', auth: true,
+    summary: 'Conversion pairs and records', query: PageQuery, response: ConvertResponse,
+  }),
+  convertQuote: defineEndpoint({
+    method: 'GET', prefix: 'web', path: '/account/convert/quote', auth: true,
+    summary: 'A short-lived conversion quote', query: ConvertQuoteQuery, response: ConvertQuote,
+  }),
+  convertCreate: defineEndpoint({
+    method: 'POST', prefix: 'web', path: '/account/convert/create', auth: true, moneyMoving: true,
+    summary: 'Convert at a quote', body: ConvertCreateBody, response: ConvertRecord,
+  }),
+  exchange: defineEndpoint({
+    method: 'GET', prefix: 'web', path: '/account/exchange', auth: true,
+    summary: 'Power exchange records', query: PageQuery, response: Page(PowerExchangeRecord),
+  }),
+  powerDetail: defineEndpoint({
+    method: 'GET', prefix: 'web', path: '/account/power/detail', auth: true,
+    summary: 'Hashrate held and output per coin', response: PowerDetail,
+  }),
+  powerExchange: defineEndpoint({
+    method: 'POST', prefix: 'web', path: '/account/power/exchange', auth: true, moneyMoving: true,
+    summary: 'Exchange mined coin to USDT', body: PowerExchangeBody, response: PowerExchangeRecord,
+  }),
+  powerBill: defineEndpoint({
+    method: 'GET', prefix: 'web', path: '/account/power-bill', auth: true,
+    summary: 'Daily power bills', query: PowerBillQuery, response: Page(PowerBill),
+  }),
+};

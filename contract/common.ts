@@ -1,0 +1,44 @@
+/**
+ * Building blocks shared by every domain of the contract.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** A non-negative decimal string with at most 8 decimals (units of 1e-8 in the database). */
+export const Amount = Type.String({ pattern: '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,8})?$', examples: ['12.5'] });
+/** A signed decimal string, for ledger entries. */
+export const SignedAmount = Type.String({ pattern: '^-?(0|[1-9][0-9]{0,17})(\\.[0-9]{1,8})?$' });
+/** `YYYY-MM-DD HH:mm:ss` in the server's display time zone. */
+export const Timestamp = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' });
+/** `YYYY-MM-DD` */
+export const DateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+/** Numeric ids travel as decimal strings in paths and bodies. */
+export const Id = Type.String({ pattern: '^[1-9][0-9]{0,17}$' });
+export const IdParams = Type.Object({ id: Id });
+export const CurrencyCode = Type.String({ pattern: '^[A-Z]{2,10}$', examples: ['USDT'] });
+export const EvmAddress = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
+
+export const PageQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+});
+export type PageQueryType = Static<typeof PageQuery>;
+
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({
+    list: Type.Array(item),
+    total: Type.Integer({ minimum: 0 }),
+    page: Type.Integer({ minimum: 1 }),
+    pageSize: Type.Integer({ minimum: 1 }),
+  });
+
+export interface PageOf<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A pay password: exactly six digits. */
+export const PayPassword = Type.String({ pattern: '^[0-9]{6}$' });
+
+export const Empty = Type.Null();

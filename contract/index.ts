@@ -1,0 +1,35 @@
+/** The whole API contract: every endpoint, by domain. */
+import { accountEndpoints } from './account';
+import { addressEndpoints } from './address';
+import { authEndpoints } from './auth';
+import { contentEndpoints } from './content';
+import { inviteEndpoints } from './invite';
+import { mallEndpoints } from './mall';
+import { productEndpoints } from './product';
+import { userEndpoints } from './user';
+import type { Endpoint } from './endpoint';
+
+export const contract = {
+  auth: authEndpoints,
+  user: userEndpoints,
+  account: accountEndpoints,
+  product: productEndpoints,
+  content: contentEndpoints,
+  invite: inviteEndpoints,
+  address: addressEndpoints,
+  mall: mallEndpoints,
+} as const;
+
+export type Domain = keyof typeof contract;
+
+/** Every endpoint as a flat list, with its domain and name. */
+export function allEndpoints(): Array<{ domain: Domain; name: string; endpoint: Endpoint }> {
+  return (Object.keys(contract) as Domain[]).flatMap((domain) =>
+    Object.entries(contract[domain] as Record<string, Endpoint>).map(([name, endpoint]) => ({ domain, name, endpoint })),
+  );
+}
+
+export * from './endpoint';
+export * from './envelope';
+export * from './errors';
+export * from './common';

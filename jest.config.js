@@ -1,0 +1,23 @@
+/**
+ * Unit tests of the SPA, contract and mocks (jsdom). Server and end-to-end suites have their own
+ * configs (jest.server.config.js, jest.e2e.config.js); `npm test` runs all of them.
+ */
+const { configUmiAlias, createConfig } = require('@umijs/max/test');
+
+module.exports = async () => {
+  const config = await configUmiAlias({
+    ...createConfig({
+      target: 'browser',
+      jsTransformer: 'esbuild',
+      jsTransformerOpts: { jsx: 'automatic' },
+    }),
+  });
+  return {
+    ...config,
+    displayName: 'unit',
+    rootDir: __dirname,
+    testMatch: ['<rootDir>/tests/unit/**/*.test.(ts|tsx)'],
+    setupFilesAfterEnv: ['<rootDir>/tests/setupTests.ts'],
+    testEnvironmentOptions: { url: 'http://localhost:8000/' },
+  };
+};

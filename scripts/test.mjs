@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every suite, in order: unit (jsdom), server on SQLite, server on PostgreSQL,
+ * end-to-end in Chromium. Prints one closing line "N passed, N failed" over all of them and
+ * exits non-zero when anything failed or a suite could not run.
+ *
+ * PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
+ * Extra arguments are passed to every jest run (e.g. a test name pattern).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const only = process.env.TEST_SUITES ? process.env.TEST_SUITES.split(',') : null;
+const extra = process.argv.slice(2);
+const outDir = mkdtempSync(join(tmpdir(), 'powerfi-test-'));
+
+const suites = [
+  { name: 'unit', config: 'jest.config.js', env: {} },
+  { name: 'server-sqlite', config: 'jest.server.config.js', env: { DATABASE_URL: '' }, runInBand: true },
+  { name: 'server-postgres', config: 'jest.server.config.js', env: { DATABASE_URL: pgUrl }, runInBand: true },
+  { name: 'e2e', config: 'jest.e2e.config.js', env: {}, runInBand: true },
+].filter((s) => !only || only.includes(s.name));
+
+let passed = 0;
+let failed = 0;
+let broken = [];
+for (const suite of suites) {
+  const out = join(outDir, `${suite.name}.json`);
+  console.log(`\n=== ${suite.name} ===`);
+  const args = ['jest', '-c', suite.config, '--json', `--outputFile=${out}`, ...(suite.runInBand ? ['--runInBand'] : []), ...extra];
+  const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, ...suite.env, FORCE_COLOR: '0' } });
+  if (!existsSync(out)) {
+    broken.push(suite.name);
+    continue;
+  }
+  const result = JSON.parse(readFileSync(out, 'utf8'));
+  passed += result.numPassedTests;
+  failed += result.numFailedTests;
+  if (run.status !== 0 || result.numRuntimeErrorTestSuites > 0) broken.push(suite.name);
+}
+
+if (broken.length) console.log(`\nsuites with failures: ${broken.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(broken.length || failed ? 1 : 0);

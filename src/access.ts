@@ -1,0 +1,3 @@
+export default function access() {
+  return {};
+}

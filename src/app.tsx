@@ -1,0 +1,25 @@
+/**
+ * Umi runtime configuration: initial state, request layer, root providers and route-change hooks.
+ * Each concern lives in its own module; this file only wires them into Umi.
+ */
+import type { RequestConfig } from '@umijs/max';
+import React from 'react';
+import AppProviders from '@/components/AppProviders';
+import { fetchInitialState, type InitialState } from '@/initialState';
+import { requestConfig } from '@/requestErrorConfig';
+import { scrollToTopSmoothly } from '@/utils/scroll';
+
+export async function getInitialState(): Promise<InitialState> {
+  return fetchInitialState();
+}
+
+export const request: RequestConfig = requestConfig;
+
+export function rootContainer(container: React.ReactNode) {
+  return <AppProviders>{container}</AppProviders>;
+}
+
+export function onRouteChange({ action }: { action?: string }) {
+  // Smooth scroll to the top on every route change (spec §2), but not on the first render.
+  if (action) scrollToTopSmoothly();
+}

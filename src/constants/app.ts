@@ -1,0 +1,12 @@
+/** Business constants of the spec (§9). */
+export const ERROR_NOTIFICATION_THRESHOLD = 100;
+/** duration 0: the long-error notification never closes by itself */
+export const ERROR_NOTIFICATION_DURATION = 0;
+export const TIMESTAMP_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const CHUNK_LOAD_TIMEOUT_MS = 120000;
+export const LOGIN_REDIRECT_ENABLED = true;
+export const LOGIN_PATH = '/login';
+export const DEFAULT_LOCALE = 'zh-CN';
+/** Every request says which language it wants errors in. */
+export const REQUEST_LANGUAGE = 'zh-TW';
+export const RTL_LANGUAGES = ['he', 'ar', 'fa', 'ku'] as const;

@@ -1,0 +1,6 @@
+export interface InitialState {
+  currentUser?: unknown;
+}
+export async function fetchInitialState(): Promise<InitialState> {
+  return {};
+}

@@ -1,0 +1,4 @@
+import { Outlet } from '@umijs/max';
+export default function BasicLayout() {
+  return <Outlet />;
+}

@@ -1,0 +1,3 @@
+export default function CalculateAssetsPage() {
+  return <div>Calculate/Assets</div>;
+}

@@ -1,0 +1,3 @@
+export default function CalculateCoinPage() {
+  return <div>Calculate/Coin</div>;
+}

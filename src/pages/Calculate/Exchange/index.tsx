@@ -1,0 +1,3 @@
+export default function CalculateExchangePage() {
+  return <div>Calculate/Exchange</div>;
+}

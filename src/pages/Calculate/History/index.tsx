@@ -1,0 +1,3 @@
+export default function CalculateHistoryPage() {
+  return <div>Calculate/History</div>;
+}

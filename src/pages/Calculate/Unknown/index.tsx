@@ -1,0 +1,3 @@
+export default function CalculateUnknownPage() {
+  return <div>Calculate/Unknown</div>;
+}

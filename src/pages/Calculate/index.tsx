@@ -1,0 +1,3 @@
+export default function CalculatePage() {
+  return <div>Calculate</div>;
+}

@@ -1,0 +1,3 @@
+export default function MyAddressEditPage() {
+  return <div>My/Address/Edit</div>;
+}

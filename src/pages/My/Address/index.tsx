@@ -1,0 +1,3 @@
+export default function MyAddressPage() {
+  return <div>My/Address</div>;
+}

@@ -1,0 +1,3 @@
+export default function MyAssetsPage() {
+  return <div>My/Assets</div>;
+}

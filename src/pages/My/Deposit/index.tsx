@@ -1,0 +1,3 @@
+export default function MyDepositPage() {
+  return <div>My/Deposit</div>;
+}

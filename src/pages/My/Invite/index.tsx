@@ -1,0 +1,3 @@
+export default function MyInvitePage() {
+  return <div>My/Invite</div>;
+}

@@ -1,0 +1,3 @@
+export default function MyRecordsPage() {
+  return <div>My/Records</div>;
+}

@@ -1,0 +1,3 @@
+export default function MySettingPayPassPage() {
+  return <div>My/Setting/PayPass</div>;
+}

@@ -1,0 +1,3 @@
+export default function MySettingPage() {
+  return <div>My/Setting</div>;
+}

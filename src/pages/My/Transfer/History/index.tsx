@@ -1,0 +1,3 @@
+export default function MyTransferHistoryPage() {
+  return <div>My/Transfer/History</div>;
+}

@@ -1,0 +1,3 @@
+export default function MyTransferPage() {
+  return <div>My/Transfer</div>;
+}

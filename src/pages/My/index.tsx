@@ -1,0 +1,3 @@
+export default function MyPage() {
+  return <div>My</div>;
+}

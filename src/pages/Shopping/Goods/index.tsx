@@ -1,0 +1,3 @@
+export default function ShoppingGoodsPage() {
+  return <div>Shopping/Goods</div>;
+}

@@ -1,0 +1,3 @@
+export default function ShoppingOrderPage() {
+  return <div>Shopping/Order</div>;
+}

@@ -1,0 +1,3 @@
+export default function ShoppingOrderDetailsPage() {
+  return <div>Shopping/OrderDetails</div>;
+}

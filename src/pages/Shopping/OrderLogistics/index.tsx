@@ -1,0 +1,3 @@
+export default function ShoppingOrderLogisticsPage() {
+  return <div>Shopping/OrderLogistics</div>;
+}

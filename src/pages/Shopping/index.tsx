@@ -1,0 +1,3 @@
+export default function ShoppingPage() {
+  return <div>Shopping</div>;
+}

@@ -1,0 +1,2 @@
+import type { RequestConfig } from '@umijs/max';
+export const requestConfig: RequestConfig = {};

@@ -1,0 +1,4 @@
+import { Outlet } from '@umijs/max';
+export default function Wrapper() {
+  return <Outlet />;
+}
