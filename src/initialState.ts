@@ -1,6 +1,45 @@
+/**
+ * Umi's initial state: who is signed in (spec §4 state machine, DESIGN §5).
+ *
+ * Start → restore the session of this tab (or copy it from another tab) → with a token, ask the
+ * server for the profile → signed in; on any failure stay silently signed out.
+ */
+import { request } from '@umijs/max';
+import type { ProfileType } from '../contract/user';
+import type { ApiEnvelope } from '../contract/envelope';
+import { getToken, restoreSession } from '@/session';
+
+export const PROFILE_URL = '/api/v1/web/user/user/profile';
+
 export interface InitialState {
-  currentUser?: unknown;
+  currentUser?: ProfileType;
+  fetchUserInfo: () => Promise<ProfileType | undefined>;
 }
+
+let inFlight: AbortController | undefined;
+
+/** Fetches the signed-in user; a newer call cancels the one still running. */
+export async function fetchUserInfo(): Promise<ProfileType | undefined> {
+  inFlight?.abort();
+  const controller = new AbortController();
+  inFlight = controller;
+  try {
+    const envelope = await request<ApiEnvelope<ProfileType>>(PROFILE_URL, {
+      method: 'GET',
+      skipErrorHandler: true,
+      signal: controller.signal,
+    });
+    if (controller.signal.aborted || !envelope?.success) return undefined;
+    return envelope.data;
+  } catch {
+    return undefined;
+  } finally {
+    if (inFlight === controller) inFlight = undefined;
+  }
+}
+
 export async function fetchInitialState(): Promise<InitialState> {
-  return {};
+  restoreSession();
+  const currentUser = getToken() ? await fetchUserInfo() : undefined;
+  return { currentUser, fetchUserInfo };
 }
