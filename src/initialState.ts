@@ -7,7 +7,7 @@
 import { request } from '@umijs/max';
 import type { ProfileType } from '../contract/user';
 import type { ApiEnvelope } from '../contract/envelope';
-import { getToken, restoreSession } from '@/session';
+import { clearSession, getToken, restoreSession } from '@/session';
 
 export const PROFILE_URL = '/api/v1/web/user/user/profile';
 
@@ -31,7 +31,9 @@ export async function fetchUserInfo(): Promise<ProfileType | undefined> {
     });
     if (controller.signal.aborted || !envelope?.success) return undefined;
     return envelope.data;
-  } catch {
+  } catch (error) {
+    // a token the server no longer accepts would make every later call fail: drop it quietly
+    if ((error as { response?: { status?: number } }).response?.status === 401) clearSession();
     return undefined;
   } finally {
     if (inFlight === controller) inFlight = undefined;

@@ -1,2 +1,115 @@
-import type { RequestConfig } from '@umijs/max';
-export const requestConfig: RequestConfig = {};
+/**
+ * The request plugin's runtime config (spec §7–§8, DESIGN §4, §7): the two headers every call
+ * carries, the envelope check, and the error catalogue.
+ *
+ * Callers that pass `skipErrorHandler` get a `BizError` (envelope in `info`) for every response
+ * that carries an envelope, and the original error otherwise; nothing is shown to the user.
+ */
+import type { AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
+import type { ApiEnvelope } from '../contract/envelope';
+import { REQUEST_LANGUAGE } from '@/constants/app';
+import { ERROR_TEXTS, showErrorText, showErrorToast } from '@/components/ErrorNotice';
+import { clearSession, getToken } from '@/session';
+import { goToLogin } from '@/utils/loginRedirect';
+
+export type ErrorInfo = ApiEnvelope<unknown>;
+
+/** A response whose envelope says `success: false` (or an HTTP error that carries an envelope). */
+export class BizError extends Error {
+  override name = 'BizError';
+  constructor(
+    public info: ErrorInfo,
+    public response?: AxiosResponse,
+  ) {
+    super(info.errMessage || info.errCode || 'BizError');
+  }
+}
+
+interface RequestFailure {
+  name?: string;
+  message?: string;
+  response?: AxiosResponse;
+  request?: unknown;
+  config?: { url?: string; method?: string };
+  code?: string;
+}
+
+function isEnvelope(body: unknown): body is ErrorInfo {
+  return typeof body === 'object' && body !== null && typeof (body as ErrorInfo).success === 'boolean';
+}
+
+function envelopeOf(error: RequestFailure): ErrorInfo | undefined {
+  if (error instanceof BizError) return error.info;
+  return isEnvelope(error.response?.data) ? error.response.data : undefined;
+}
+
+/** An aborted call (AbortController, cancel token) is the caller's choice, not a failure. */
+function isCancelled(error: RequestFailure): boolean {
+  return error.name === 'CanceledError' || error.code === 'ERR_CANCELED';
+}
+
+/** Adds `Accept-Language` always and `Authorization` when a session token is stored. */
+export function addRequestHeaders(config: RequestOptions): RequestOptions {
+  const token = getToken();
+  return {
+    ...config,
+    headers: {
+      ...config.headers,
+      'Accept-Language': REQUEST_LANGUAGE,
+      ...(token && !config.headers?.Authorization ? { Authorization: `Bearer ${token}` } : {}),
+    },
+  };
+}
+
+/** Keeps the response on the BizError so the diagnostics can name the URL, status and headers. */
+export function rejectFailedEnvelope(response: AxiosResponse): AxiosResponse {
+  if (isEnvelope(response.data) && response.data.success === false) {
+    throw new BizError(response.data, response);
+  }
+  return response;
+}
+
+export function errorThrower(envelope: ErrorInfo): void {
+  if (envelope.success === false) throw new BizError(envelope);
+}
+
+export function errorHandler(error: RequestFailure, opts?: { skipErrorHandler?: boolean }): void {
+  const envelope = envelopeOf(error);
+  const response = error.response;
+  if (opts?.skipErrorHandler) {
+    if (envelope) throw error instanceof BizError ? error : new BizError(envelope, response);
+    throw error;
+  }
+  if (isCancelled(error)) return;
+  if (response?.status === 401 || envelope?.httpStatusCode === 401) {
+    clearSession();
+    goToLogin();
+    return;
+  }
+  const text = envelope?.errMessage || envelope?.errCode;
+  if (text) {
+    showErrorText(text, {
+      url: response?.config?.url ?? error.config?.url,
+      method: response?.config?.method ?? error.config?.method,
+      status: response?.status,
+      statusText: response?.statusText,
+      body: response?.data ?? envelope,
+      headers: response?.headers,
+      statusCode: envelope?.httpStatusCode ?? envelope?.code,
+      message: text,
+      time: new Date(),
+    });
+  } else if (response?.status) {
+    showErrorToast(ERROR_TEXTS.statusPrefix + response.status);
+  } else if (error.request) {
+    showErrorToast(ERROR_TEXTS.noResponse);
+  } else {
+    showErrorToast(ERROR_TEXTS.failed);
+  }
+}
+
+export const requestConfig: RequestConfig = {
+  requestInterceptors: [addRequestHeaders],
+  responseInterceptors: [rejectFailedEnvelope],
+  errorConfig: { errorThrower, errorHandler },
+};

@@ -1,0 +1,59 @@
+/**
+ * How a request error is shown (spec §8): a toast for short texts, and for texts of
+ * ERROR_NOTIFICATION_THRESHOLD characters or more a bottom-right notification that stays until
+ * closed, with one-click copyable diagnostics. Texts are React children, never HTML.
+ */
+import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
+import { message, notification, Typography } from 'antd';
+import { ERROR_NOTIFICATION_DURATION, ERROR_NOTIFICATION_THRESHOLD } from '@/constants/app';
+import { formatDiagnostics, type Diagnostics } from './diagnostics';
+import { ERROR_TEXTS } from './texts';
+
+export { ERROR_TEXTS } from './texts';
+export type { Diagnostics } from './diagnostics';
+
+function ErrorNoticeBody({ text, diagnostics }: { text: string; diagnostics: string }) {
+  return (
+    <div data-testid="error-notice">
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', marginBottom: 8 }}>
+        {text}
+      </Typography.Paragraph>
+      <Typography.Text
+        copyable={{
+          text: diagnostics,
+          icon: [
+            <span key="copy">
+              <CopyOutlined /> {ERROR_TEXTS.copyDiagnostics}
+            </span>,
+            <span key="copied">
+              <CheckOutlined /> {ERROR_TEXTS.copied}
+            </span>,
+          ],
+          tooltips: false,
+        }}
+      />
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+        {ERROR_TEXTS.submitToAdmin}
+      </Typography.Paragraph>
+    </div>
+  );
+}
+
+/** Shows an error text the way its length asks for. */
+export function showErrorText(text: string, diagnostics: Diagnostics): void {
+  if (text.length < ERROR_NOTIFICATION_THRESHOLD) {
+    message.error(text);
+    return;
+  }
+  notification.error({
+    key: text,
+    message: ERROR_TEXTS.notificationTitle,
+    description: <ErrorNoticeBody text={text} diagnostics={formatDiagnostics(diagnostics)} />,
+    placement: 'bottomRight',
+    duration: ERROR_NOTIFICATION_DURATION,
+  });
+}
+
+export function showErrorToast(text: string): void {
+  message.error(text);
+}
