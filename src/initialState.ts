@@ -4,12 +4,9 @@
  * Start → restore the session of this tab (or copy it from another tab) → with a token, ask the
  * server for the profile → signed in; on any failure stay silently signed out.
  */
-import { request } from '@umijs/max';
 import type { ProfileType } from '../contract/user';
-import type { ApiEnvelope } from '../contract/envelope';
+import { profile } from '@/services/user';
 import { clearSession, getToken, restoreSession } from '@/session';
-
-export const PROFILE_URL = '/api/v1/web/user/user/profile';
 
 export interface InitialState {
   currentUser?: ProfileType;
@@ -18,19 +15,13 @@ export interface InitialState {
 
 let inFlight: AbortController | undefined;
 
-/** Fetches the signed-in user; a newer call cancels the one still running. */
+/** Fetches the signed-in user; a newer call cancels the one still running. Never shows errors. */
 export async function fetchUserInfo(): Promise<ProfileType | undefined> {
   inFlight?.abort();
   const controller = new AbortController();
   inFlight = controller;
   try {
-    const envelope = await request<ApiEnvelope<ProfileType>>(PROFILE_URL, {
-      method: 'GET',
-      skipErrorHandler: true,
-      signal: controller.signal,
-    });
-    if (controller.signal.aborted || !envelope?.success) return undefined;
-    return envelope.data;
+    return await profile({ skipErrorHandler: true, signal: controller.signal });
   } catch (error) {
     // a token the server no longer accepts would make every later call fail: drop it quietly
     if ((error as { response?: { status?: number } }).response?.status === 401) clearSession();

@@ -3,11 +3,18 @@
  *
  * The token and the user live in sessionStorage (per tab) and are mirrored in localStorage so
  * that a new tab can pick the session up (`restoreSession`) and other tabs hear about changes
- * through the window `storage` event (`subscribeToUserChanges`).
+ * through the window `storage` event (`subscribeToUserChanges`). The theme stays in this tab.
  */
 export const SESSION_KEYS = { token: 'token', userInfo: 'userInfo', theme: 'theme' } as const;
 
 export type ThemeMode = 'light' | 'dark';
+
+/** Dispatched on window when this tab changes the session (other tabs get a `storage` event). */
+export const SESSION_CHANGE_EVENT = 'powerfi:session-change';
+
+function announceChange(): void {
+  window.dispatchEvent(new Event(SESSION_CHANGE_EVENT));
+}
 
 function parseJson<T>(text: string | null): T | undefined {
   if (!text) return undefined;
@@ -36,12 +43,14 @@ export function setSession(token: string, user: unknown): void {
     storage.setItem(SESSION_KEYS.userInfo, userText);
     storage.setItem(SESSION_KEYS.token, token);
   }
+  announceChange();
 }
 
 export function updateStoredUser(user: unknown): void {
   const userText = JSON.stringify(user);
   sessionStorage.setItem(SESSION_KEYS.userInfo, userText);
   localStorage.setItem(SESSION_KEYS.userInfo, userText);
+  announceChange();
 }
 
 export function clearSession(): void {
@@ -49,6 +58,7 @@ export function clearSession(): void {
     storage.removeItem(SESSION_KEYS.token);
     storage.removeItem(SESSION_KEYS.userInfo);
   }
+  announceChange();
 }
 
 /** Signed in means this tab holds both the token and the user. */
@@ -67,35 +77,45 @@ export function restoreSession(): void {
 }
 
 /**
- * Calls `onChange` when another tab signs in, switches user or signs out.
- * The `storage` event only fires in the tabs that did NOT make the change.
+ * Calls `onChange` with the stored user (or null) whenever the session changes: in another tab
+ * (window `storage` event, which only fires in the tabs that did NOT make the change; this tab's
+ * copy is synced from localStorage first) or in this tab through the functions above.
  */
 export function subscribeToUserChanges<T>(onChange: (user: T | null) => void): () => void {
-  const listener = (event: StorageEvent) => {
+  const notify = () => onChange(isSignedIn() ? (getStoredUser<T>() ?? null) : null);
+  const onStorage = (event: StorageEvent) => {
     if (event.storageArea && event.storageArea !== localStorage) return;
-    if (event.key !== SESSION_KEYS.userInfo && event.key !== SESSION_KEYS.token && event.key !== null) {
-      return;
-    }
-    const token = localStorage.getItem(SESSION_KEYS.token);
-    const user = token ? parseJson<T>(localStorage.getItem(SESSION_KEYS.userInfo)) : undefined;
-    if (token && user) {
-      sessionStorage.setItem(SESSION_KEYS.token, token);
-      sessionStorage.setItem(SESSION_KEYS.userInfo, JSON.stringify(user));
-      onChange(user);
-    } else {
-      sessionStorage.removeItem(SESSION_KEYS.token);
-      sessionStorage.removeItem(SESSION_KEYS.userInfo);
-      onChange(null);
-    }
+    const relevant = event.key === null || event.key === SESSION_KEYS.token || event.key === SESSION_KEYS.userInfo;
+    if (!relevant) return;
+    syncFromSharedStorage();
+    notify();
   };
-  window.addEventListener('storage', listener);
-  return () => window.removeEventListener('storage', listener);
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(SESSION_CHANGE_EVENT, notify);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(SESSION_CHANGE_EVENT, notify);
+  };
 }
 
+/** Makes this tab's session match the shared one after another tab changed it. */
+function syncFromSharedStorage(): void {
+  const token = localStorage.getItem(SESSION_KEYS.token);
+  const userText = localStorage.getItem(SESSION_KEYS.userInfo);
+  if (token && parseJson(userText)) {
+    sessionStorage.setItem(SESSION_KEYS.token, token);
+    sessionStorage.setItem(SESSION_KEYS.userInfo, userText as string);
+  } else {
+    sessionStorage.removeItem(SESSION_KEYS.token);
+    sessionStorage.removeItem(SESSION_KEYS.userInfo);
+  }
+}
+
+/** The theme is kept per tab in sessionStorage (spec §3); light unless dark was chosen. */
 export function getTheme(): ThemeMode {
-  return localStorage.getItem(SESSION_KEYS.theme) === 'dark' ? 'dark' : 'light';
+  return sessionStorage.getItem(SESSION_KEYS.theme) === 'dark' ? 'dark' : 'light';
 }
 
 export function setTheme(mode: ThemeMode): void {
-  localStorage.setItem(SESSION_KEYS.theme, mode);
+  sessionStorage.setItem(SESSION_KEYS.theme, mode);
 }
