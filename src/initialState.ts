@@ -36,3 +36,8 @@ export async function fetchInitialState(): Promise<InitialState> {
   const currentUser = getToken() ? await fetchUserInfo() : undefined;
   return { currentUser, fetchUserInfo };
 }
+
+/** A `setInitialState` updater that replaces only the current user (undefined = signed out). */
+export function withCurrentUser(user: ProfileType | undefined) {
+  return (state: InitialState | undefined): InitialState => ({ fetchUserInfo, ...state, currentUser: user });
+}

@@ -47,3 +47,17 @@ export function readRedirectTarget(search: string): string {
     return '/';
   }
 }
+
+/** The invite code of `/login?invite=CODE`, also when it sits in the redirect target's query. */
+export function readInviteCode(search: string): string | undefined {
+  const params = new URLSearchParams(search);
+  const direct = params.get('invite');
+  if (direct) return direct;
+  const target = params.get('redirect');
+  if (!target) return undefined;
+  try {
+    return new URL(target, window.location.origin).searchParams.get('invite') || undefined;
+  } catch {
+    return undefined;
+  }
+}

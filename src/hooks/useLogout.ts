@@ -1,0 +1,25 @@
+/**
+ * Logout (DESIGN §5): revoke the token on the server (a failure does not stop the logout), clear
+ * both storages, reset the current user synchronously and go to the login page.
+ */
+import { history, useModel } from '@umijs/max';
+import { useCallback } from 'react';
+import { flushSync } from 'react-dom';
+import { LOGIN_PATH } from '@/constants/app';
+import { withCurrentUser } from '@/initialState';
+import { signOut } from '@/services/auth';
+import { clearSession, getToken } from '@/session';
+import { markAutoLoginDone } from '@/wallet/autoLoginGuard';
+
+export function useLogout(): () => Promise<void> {
+  const { setInitialState } = useModel('@@initialState');
+  return useCallback(async () => {
+    if (getToken()) await signOut({ skipErrorHandler: true }).catch(() => undefined);
+    clearSession();
+    markAutoLoginDone(); // a DApp browser must not sign the user straight back in
+    flushSync(() => {
+      void setInitialState(withCurrentUser(undefined));
+    });
+    history.push(LOGIN_PATH);
+  }, [setInitialState]);
+}
