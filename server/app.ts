@@ -1,0 +1,73 @@
+/**
+ * The PowerFi HTTP application: envelope everywhere, security headers, compression, rate limits,
+ * the built SPA, the OpenAPI document and one plugin per API domain. No listen here: tests use
+ * `app.inject`, server/main.ts listens.
+ */
+import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createAuthenticate } from './auth/authenticate';
+import type { ServerConfig } from './config';
+import type { AppContext } from './context';
+import type { Db } from './db';
+import { errorHandler } from './http/errorHandler';
+import { registerFallbacks } from './http/fallbacks';
+import { registerOpenApi } from './http/openapi';
+import { registerRateLimit } from './http/rateLimit';
+import { registerSecurityHeaders } from './http/security';
+import { hasBuiltApp, registerStaticFiles } from './http/staticFiles';
+import accountRoutes from './routes/account';
+import authRoutes from './routes/auth';
+import contentRoutes from './routes/content';
+import mallRoutes from './routes/mall';
+import productRoutes from './routes/product';
+import userRoutes from './routes/user';
+import { createTimeFormat, systemClock, type Clock } from './time';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: ServerConfig;
+  clock?: Clock;
+  /** overrides the pino options derived from config.logLevel (tests pass false) */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** One plugin per API domain; issues 4–7 add theirs here. */
+const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, productRoutes, contentRoutes, mallRoutes];
+
+const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+export function buildApp({ db, config, clock = systemClock, logger }: BuildAppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // a well-formed X-Request-Id from a proxy is kept, so one id follows a request end to end
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const ctx: AppContext = { db, config, clock, time: createTimeFormat(config.displayUtcOffsetMinutes) };
+  app.decorate('ctx', ctx);
+  app.decorate('authenticate', createAuthenticate(ctx));
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler(errorHandler);
+  const spa = hasBuiltApp(config.distDir);
+  registerFallbacks(app, { spa });
+  registerSecurityHeaders(app);
+  app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
+  registerRateLimit(app, config);
+  if (spa) registerStaticFiles(app, config.distDir);
+  registerOpenApi(app);
+  for (const plugin of DOMAIN_PLUGINS) app.register(plugin);
+  return app;
+}

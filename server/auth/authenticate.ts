@@ -1,0 +1,23 @@
+/** The pre-handler of signed-in endpoints: `Authorization: Bearer <token>` of a live session, else 401. */
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AppContext } from '../context';
+import { ApiError } from '../http/errors';
+import { looksLikeToken, useSession } from './sessions';
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+export function createAuthenticate(ctx: AppContext): preHandlerAsyncHookHandler {
+  return async function authenticate(request) {
+    const token = bearerToken(request);
+    if (!token || !looksLikeToken(token)) throw new ApiError('UNAUTHORIZED', { messageKey: 'auth.missingToken' });
+    const found = await useSession(ctx.db, token, ctx.clock.now(), ctx.config);
+    if (found.status === 'expired') throw new ApiError('TOKEN_EXPIRED');
+    if (found.status === 'unknown') throw new ApiError('UNAUTHORIZED');
+    request.session = found.session;
+  };
+}

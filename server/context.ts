@@ -1,0 +1,36 @@
+/**
+ * What every domain plugin needs, decorated on the Fastify instance as `app.ctx`, and the
+ * request's signed-in session (set by the auth pre-handler).
+ */
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { ServerConfig } from './config';
+import type { Db } from './db';
+import type { Clock, TimeFormat } from './time';
+
+export interface AppContext {
+  db: Db;
+  config: ServerConfig;
+  clock: Clock;
+  time: TimeFormat;
+}
+
+/** The signed-in caller of a request. */
+export interface SessionInfo {
+  sessionId: bigint;
+  userId: bigint;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** pre-handler of every `auth: true` endpoint: 401 unless a live session token is sent */
+    authenticate: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    session: SessionInfo | null;
+  }
+  interface FastifyContextConfig {
+    /** the contract endpoint a route implements (absent for static files and docs) */
+    endpoint?: import('../contract').Endpoint;
+  }
+}

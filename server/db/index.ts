@@ -1,0 +1,66 @@
+/**
+ * The database: embedded SQLite by default, PostgreSQL when DATABASE_URL is set. One Kysely query
+ * code base for both. Every integer column is BIGINT and reads back as `bigint` on both engines
+ * (SQLite: safeIntegers; PostgreSQL: INT8 parsed to BigInt).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteAdapter } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import { sqliteDialect } from './sqliteDialect';
+
+export type { Database } from './schema';
+export type Db = Kysely<Database>;
+
+export interface DbOptions {
+  databaseUrl: string;
+  /** PostgreSQL only: put this schema first on the search_path (created if missing by the caller) */
+  databaseSchema?: string;
+  sqlitePath: string;
+  /** PostgreSQL pool size */
+  poolSize?: number;
+}
+
+const PG_INT8_OID = 20;
+pg.types.setTypeParser(PG_INT8_OID, (value: string) => BigInt(value));
+
+function openSqlite(file: string): BetterSqlite3.Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  sqlite.defaultSafeIntegers(true);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 10000');
+  return sqlite;
+}
+
+export function createDb(options: DbOptions): Db {
+  if (!options.databaseUrl) {
+    return new Kysely<Database>({ dialect: sqliteDialect(openSqlite(options.sqlitePath)) });
+  }
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 10,
+    ...(options.databaseSchema ? { options: `-c search_path=${quoteIdent(options.databaseSchema)}` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** A schema name as a quoted SQL identifier. */
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function isSqlite(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/** True when `error` is a unique-constraint violation on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,13 @@
+/**
+ * Every migration, in order, as a static list (works under tsx, jest and a bundle alike).
+ * Add a migration: create `NNNN_topic.ts` exporting `up` (and `down`), then list it here.
+ * Never edit a migration that has shipped; add a new one.
+ */
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_users_auth';
+import * as m0002 from './0002_catalogue';
+
+export const migrations: Record<string, Migration> = {
+  '0001_users_auth': m0001,
+  '0002_catalogue': m0002,
+};

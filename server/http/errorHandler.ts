@@ -1,0 +1,64 @@
+/**
+ * Every error becomes the envelope, with the right HTTP status and a localised errMessage.
+ * 5xx answers never carry internals; they are logged with the request id instead.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiateLocale, translate, type MessageKey } from '../i18n';
+import { errorEnvelope } from './envelope';
+import { ApiError } from './errors';
+import { describeValidation } from './validationMessage';
+
+interface ErrorAnswer {
+  status: number;
+  code: string;
+  messageKey: MessageKey;
+  params?: Record<string, string | number>;
+  data?: unknown;
+  /** replaces the translated message (validation: the field sentence) */
+  message?: string;
+}
+
+function classify(error: FastifyError | ApiError, request: FastifyRequest): ErrorAnswer {
+  if (error instanceof ApiError) {
+    return {
+      status: error.statusCode,
+      code: error.code,
+      messageKey: error.options.messageKey ?? error.code,
+      params: error.options.params,
+      data: error.options.data ?? null,
+    };
+  }
+  const status = error.statusCode ?? 500;
+  if (error.validation) {
+    const fields = describeValidation(error.validation, negotiateLocale(request.headers['accept-language']));
+    return { status: 400, code: 'VALIDATION_FAILED', messageKey: 'VALIDATION_FAILED', message: fields[0]?.message, data: { fields } };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: 'PAYLOAD_TOO_LARGE', messageKey: 'PAYLOAD_TOO_LARGE' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, code: 'BAD_REQUEST', messageKey: 'http.unsupportedMediaType' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, code: 'BAD_REQUEST', messageKey: 'http.invalidJson' };
+    default:
+  }
+  if (status === 413) return { status, code: 'PAYLOAD_TOO_LARGE', messageKey: 'PAYLOAD_TOO_LARGE' };
+  if (status >= 400 && status < 500) return { status, code: 'BAD_REQUEST', messageKey: 'BAD_REQUEST' };
+  return { status: 500, code: 'INTERNAL_ERROR', messageKey: 'INTERNAL_ERROR' };
+}
+
+export function errorHandler(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const answer = classify(error, request);
+  if (answer.status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+  } else {
+    request.log.info({ errCode: answer.code, status: answer.status, reason: error.message }, 'request refused');
+  }
+  const locale = negotiateLocale(request.headers['accept-language']);
+  const message = answer.message ?? translate(locale, answer.messageKey, answer.params);
+  return reply
+    .code(answer.status)
+    .type('application/json; charset=utf-8')
+    .send(errorEnvelope(answer.status, answer.code, message, request.id, answer.data ?? null));
+}

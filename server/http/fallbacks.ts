@@ -1,0 +1,48 @@
+/**
+ * What happens when no route matched: under /api an envelope (405 with Allow when the path exists
+ * with another method, else 404); a client route gets the SPA's index.html; anything else 404.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiateLocale, translate } from '../i18n';
+import { errorEnvelope } from './envelope';
+import { isClientRoute, sendIndexHtml } from './staticFiles';
+
+interface KnownRoute {
+  pattern: RegExp;
+  methods: Set<string>;
+}
+
+function patternOf(url: string): RegExp {
+  const escaped = url.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${escaped.join('/')}/?$`);
+}
+
+/** Call before any API route is registered: remembers every contract route's path and methods. */
+export function registerFallbacks(app: FastifyInstance, options: { spa: boolean }): void {
+  const known = new Map<string, KnownRoute>();
+  app.addHook('onRoute', (routeOptions) => {
+    if (!routeOptions.config?.endpoint) return;
+    const entry = known.get(routeOptions.url) ?? { pattern: patternOf(routeOptions.url), methods: new Set<string>() };
+    for (const method of [routeOptions.method].flat()) entry.methods.add(method);
+    known.set(routeOptions.url, entry);
+  });
+
+  const allowedMethods = (path: string): string[] =>
+    [...known.values()].filter((route) => route.pattern.test(path)).flatMap((route) => [...route.methods]);
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0];
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (!isApi && options.spa && (request.method === 'GET' || request.method === 'HEAD') && isClientRoute(path)) {
+      return sendIndexHtml(reply);
+    }
+    const locale = negotiateLocale(request.headers['accept-language']);
+    const allow = isApi ? allowedMethods(path) : [];
+    if (allow.length) {
+      const message = translate(locale, 'http.methodNotAllowed', { method: request.method, allow: allow.join(', ') });
+      return reply.code(405).header('allow', allow.join(', ')).send(errorEnvelope(405, 'METHOD_NOT_ALLOWED', message, request.id));
+    }
+    const message = translate(locale, 'http.notFound', { method: request.method, url: path.length > 60 ? `${path.slice(0, 60)}…` : path });
+    return reply.code(404).send(errorEnvelope(404, 'NOT_FOUND', message, request.id));
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * The built single-page app from dist/: hashed assets cached for a year, index.html never cached
+ * (so a deploy is picked up at once), and index.html for every client route (SPA fallback).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Umi names built files `name.<8 hex>.js|css` when `hash: true`. */
+const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css|mjs)$/;
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+const SHORT_CACHE = 'public, max-age=3600';
+
+function cacheControlFor(file: string): string {
+  if (file.endsWith('.html')) return NO_CACHE;
+  return HASHED_ASSET.test(file) ? IMMUTABLE_CACHE : SHORT_CACHE;
+}
+
+export function hasBuiltApp(distDir: string): boolean {
+  return fs.existsSync(path.join(distDir, 'index.html'));
+}
+
+export function registerStaticFiles(app: FastifyInstance, distDir: string): void {
+  app.register(fastifyStatic, {
+    root: path.resolve(distDir),
+    prefix: '/',
+    wildcard: true,
+    cacheControl: false,
+    setHeaders: (res, file) => res.setHeader('cache-control', cacheControlFor(file)),
+  });
+}
+
+/** A client route (no file extension in its last segment) gets the app's index.html. */
+export function isClientRoute(urlPath: string): boolean {
+  const last = urlPath.split('/').pop() ?? '';
+  return !last.includes('.');
+}
+
+export function sendIndexHtml(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', NO_CACHE).sendFile('index.html');
+}

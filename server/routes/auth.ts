@@ -1,0 +1,57 @@
+/** Wallet sign-in (EIP-4361): nonce, sign-in, sign-out. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contract } from '../../contract';
+import { consumeNonce, issueNonce } from '../auth/nonces';
+import { createSession, revokeSession } from '../auth/sessions';
+import { SIWE_STATEMENT, verifySiwe } from '../auth/siwe';
+import { isUniqueViolation } from '../db';
+import { ApiError } from '../http/errors';
+import { route, sessionOf } from '../http/route';
+import { findOrCreateUser, loadProfile } from '../users/users';
+
+/** The SIWE domain: the configured public origin's host, else the Host the request came to. */
+function expectedHost(app: FastifyInstance, request: FastifyRequest): string {
+  const { publicOrigin } = app.ctx.config;
+  return publicOrigin ? new URL(publicOrigin).host : request.host;
+}
+
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config, clock, time } = app.ctx;
+
+  route(app, contract.auth.nonce, async () => {
+    const { nonce, expiresAt } = await issueNonce(db, clock.now(), config.nonceTtlMs);
+    return { nonce, expiresAt: new Date(expiresAt).toISOString(), chainIds: config.siweChainIds, statement: SIWE_STATEMENT };
+  }, { rateLimit: 'auth' });
+
+  route(app, contract.auth.signInWallet, async (request) => {
+    const now = clock.now();
+    const verified = verifySiwe(request.body.message, request.body.signature, {
+      host: expectedHost(app, request),
+      chainIds: config.siweChainIds,
+      now,
+      maxAgeMs: config.siweMaxAgeMs,
+      skewMs: config.siweClockSkewMs,
+    });
+    const signIn = () =>
+      db.transaction().execute(async (trx) => {
+        if (!(await consumeNonce(trx, verified.nonce, now))) throw new ApiError('SIWE_NONCE_INVALID');
+        const user = await findOrCreateUser(trx, verified.address, request.body.invite, now);
+        const session = await createSession(trx, user.id, now, config);
+        return { user, session };
+      });
+    // two first sign-ins of one address at once: the loser retries and finds the new user
+    const { user, session } = await signIn().catch((error: unknown) => {
+      if (isUniqueViolation(error)) return signIn();
+      throw error;
+    });
+    const profile = await loadProfile(db, user.id, time);
+    if (!profile) throw new ApiError('INTERNAL_ERROR');
+    request.log.info({ uid: profile.uid, created: user.created }, 'signed in');
+    return { token: session.token, expiresAt: time.timestamp(session.expiresAt), user: profile };
+  }, { rateLimit: 'auth' });
+
+  route(app, contract.auth.signOut, async (request) => {
+    await revokeSession(db, sessionOf(request).sessionId, clock.now());
+    return null;
+  });
+}

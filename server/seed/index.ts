@@ -1,0 +1,87 @@
+/**
+ * Seeds the catalogue on the first start of an empty database, exactly once: a marker row in
+ * app_meta is inserted in the same transaction, so a second start (or a second process starting
+ * at the same moment) finds it and leaves the data alone, even if an operator later emptied a table.
+ */
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../db';
+import { toUnits } from '../money';
+import { ACCOUNT_PRODUCTS, CONTENT_LINKS, FINANCE_PRODUCTS, MALL_CATEGORIES, MALL_GOODS, POWER_PRODUCTS, PRICES_USDT } from './catalogue';
+import { picture } from './pictures';
+
+export const SEED_MARKER = 'catalogue_seeded_at';
+const DAY_MS = 24 * 3600 * 1000;
+
+async function hasCatalogue(trx: Transaction<Database>): Promise<boolean> {
+  const row = await trx.selectFrom('power_products').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+async function insertCatalogue(trx: Transaction<Database>, now: number): Promise<void> {
+  const at = BigInt(now);
+  await trx.insertInto('prices').values(Object.entries(PRICES_USDT).map(([currency, price]) => ({ currency, price_usdt: toUnits(price), updated_at: at }))).execute();
+  await trx.insertInto('account_products').values(ACCOUNT_PRODUCTS).execute();
+  await trx
+    .insertInto('content_links')
+    .values(CONTENT_LINKS.map((link, index) => ({ ...link, sort: BigInt(index), active: 1n, created_at: at })))
+    .execute();
+  await trx
+    .insertInto('power_products')
+    .values(
+      POWER_PRODUCTS.map((p, index) => ({
+        title: p.title, coin: p.coin, unit: p.unit,
+        price_per_unit: toUnits(p.pricePerUnit), term_days: BigInt(p.termDays),
+        daily_output_per_unit: toUnits(p.dailyOutputPerUnit), electricity_fee_per_unit: toUnits(p.electricityFeePerUnit),
+        management_fee_rate: toUnits(p.managementFeeRate), stock: BigInt(p.stock), sold: 0n, min_units: BigInt(p.minUnits),
+        sale_start: BigInt(now - DAY_MS), sale_end: BigInt(now + 365 * DAY_MS), sort: BigInt(index), active: 1n, created_at: at,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('finance_products')
+    .values(
+      FINANCE_PRODUCTS.map((p, index) => ({
+        title: p.title, currency: p.currency, annual_rate: toUnits(p.annualRate), lock_days: BigInt(p.lockDays),
+        min_amount: toUnits(p.minAmount), max_amount: toUnits(p.maxAmount), quota: toUnits(p.quota), sold: 0n,
+        sort: BigInt(index), active: 1n, created_at: at,
+      })),
+    )
+    .execute();
+  const categoryIds = new Map<string, bigint>();
+  for (const [index, name] of MALL_CATEGORIES.entries()) {
+    const { id } = await trx.insertInto('mall_categories').values({ name, sort: BigInt(index) }).returning('id').executeTakeFirstOrThrow();
+    categoryIds.set(name, id);
+  }
+  for (const [index, goods] of MALL_GOODS.entries()) {
+    const cover = picture(goods.title, ...goods.colors);
+    const { id } = await trx
+      .insertInto('mall_goods')
+      .values({
+        category_id: categoryIds.get(goods.category)!,
+        title: goods.title, cover, description: goods.description,
+        images: JSON.stringify([cover, picture(goods.skus[0].name, goods.colors[1], goods.colors[0])]),
+        sales: BigInt(goods.sales), sort: BigInt(index), active: 1n, created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('mall_skus')
+      .values(goods.skus.map((sku, skuIndex) => ({ goods_id: id, name: sku.name, price: toUnits(sku.price), stock: BigInt(sku.stock), sort: BigInt(skuIndex) })))
+      .execute();
+  }
+}
+
+/** Seeds once; true when this call inserted the catalogue. */
+export async function seedIfEmpty(db: Db, now: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .insertInto('app_meta')
+      .values({ key: SEED_MARKER, value: new Date(now).toISOString(), updated_at: BigInt(now) })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    if (marked.numInsertedOrUpdatedRows !== 1n) return false;
+    if (await hasCatalogue(trx)) return false;
+    await insertCatalogue(trx, now);
+    return true;
+  });
+}
