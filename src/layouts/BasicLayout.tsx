@@ -1,4 +1,33 @@
-import { Outlet } from '@umijs/max';
+/**
+ * The root layout of every page (config/routes.ts): header, page and — on phones (≤ 768 px) — the
+ * bottom tab bar. Navigation entries come from the route table filtered by access. The page sits
+ * in an error boundary that turns a failed page chunk into a reload message.
+ */
+import { Layout } from 'antd';
+import { Outlet, useAccess, useLocation } from '@umijs/max';
+import { useMemo } from 'react';
+import ChunkErrorBoundary from '@/components/ChunkErrorBoundary';
+import { useIsPhone } from '@/hooks/useIsPhone';
+import AppHeader from './AppHeader';
+import styles from './BasicLayout.less';
+import { navEntries } from './navigation';
+import TabBar from './TabBar';
+
 export default function BasicLayout() {
-  return <Outlet />;
+  const access = useAccess();
+  const location = useLocation();
+  const isPhone = useIsPhone();
+  const entries = useMemo(() => navEntries(access), [access]);
+
+  return (
+    <Layout className={styles.layout}>
+      <AppHeader entries={entries} compact={isPhone} />
+      <Layout.Content className={isPhone ? `${styles.content} ${styles.phoneContent}` : styles.content}>
+        <ChunkErrorBoundary resetKey={location.pathname}>
+          <Outlet />
+        </ChunkErrorBoundary>
+      </Layout.Content>
+      {isPhone && <TabBar entries={entries} pathname={location.pathname} />}
+    </Layout>
+  );
 }

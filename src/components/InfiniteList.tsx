@@ -1,0 +1,69 @@
+/**
+ * A long list loaded page by page from a paged service: the next page loads when the page is
+ * scrolled near its end, or with the "load more" button. Skeleton first, Empty when there is none.
+ */
+import { Button, List } from 'antd';
+import { useIntl } from '@umijs/max';
+import { useInfiniteScroll } from 'ahooks';
+import type { DependencyList } from 'react';
+import React from 'react';
+import type { PageOf } from '../../contract/common';
+import AsyncContent from './AsyncContent';
+
+const PAGE_SIZE = 20;
+
+interface Loaded<T> {
+  list: T[];
+  page: number;
+  total: number;
+}
+
+interface Props<T> {
+  fetchPage: (query: { page: number; pageSize: number }) => Promise<PageOf<T>>;
+  renderItem: (item: T) => React.ReactNode;
+  rowKey: (item: T) => string;
+  /** reload from the first page when these change (filters) */
+  reloadDeps?: DependencyList;
+  emptyText?: string;
+  /** antd List grid, e.g. for goods cards */
+  grid?: React.ComponentProps<typeof List>['grid'];
+}
+
+export default function InfiniteList<T>({ fetchPage, renderItem, rowKey, reloadDeps = [], emptyText, grid }: Props<T>) {
+  const intl = useIntl();
+  const { data, loading, loadingMore, noMore, loadMore, error, reload } = useInfiniteScroll<Loaded<T>>(
+    async (previous) => {
+      const page = previous ? previous.page + 1 : 1;
+      const result = await fetchPage({ page, pageSize: PAGE_SIZE });
+      return { list: result.list, page, total: result.total };
+    },
+    {
+      target: typeof document === 'undefined' ? undefined : document,
+      isNoMore: (loaded) => !!loaded && (loaded.list.length >= loaded.total || loaded.list.length === 0),
+      reloadDeps,
+    },
+  );
+  const items = data?.list ?? [];
+
+  return (
+    <AsyncContent loading={loading && !data} error={!data && error} onRetry={reload} empty={items.length === 0} emptyText={emptyText}>
+      <List<T>
+        grid={grid}
+        dataSource={items}
+        rowKey={rowKey}
+        renderItem={(item) => <List.Item>{renderItem(item)}</List.Item>}
+        loadMore={
+          <div style={{ textAlign: 'center', margin: '12px 0' }}>
+            {noMore ? (
+              <span style={{ opacity: 0.6 }}>{intl.formatMessage({ id: 'common.noMore' })}</span>
+            ) : (
+              <Button onClick={loadMore} loading={loadingMore}>
+                {intl.formatMessage({ id: 'common.loadMore' })}
+              </Button>
+            )}
+          </div>
+        }
+      />
+    </AsyncContent>
+  );
+}

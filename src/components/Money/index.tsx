@@ -1,0 +1,31 @@
+/**
+ * A money amount from a decimal string: digits grouped, shown as given (never through a float),
+ * with its currency code. `signed` colours gains and losses and prefixes gains with "+".
+ */
+import { Typography } from 'antd';
+import React from 'react';
+import { groupDigits, toUnits } from './decimal';
+
+interface Props {
+  value: string;
+  currency?: string;
+  signed?: boolean;
+  strong?: boolean;
+  style?: React.CSSProperties;
+}
+
+export default function Money({ value, currency, signed = false, strong = false, style }: Props) {
+  const units = signed ? toUnits(value) : 0n;
+  const negative = units < 0n;
+  const text = `${units > 0n ? '+' : ''}${groupDigits(value)}`;
+  return (
+    <Typography.Text
+      strong={strong}
+      type={signed ? (negative ? 'danger' : 'success') : undefined}
+      style={{ fontVariantNumeric: 'tabular-nums', ...style }}
+    >
+      {text}
+      {currency ? ` ${currency}` : null}
+    </Typography.Text>
+  );
+}

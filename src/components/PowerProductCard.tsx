@@ -1,0 +1,49 @@
+/** A mining-power product: price, term, estimated output, fees and how much is sold. */
+import { Card, Descriptions, Flex, Progress, Tag, Typography } from 'antd';
+import { Link } from '@umijs/max';
+import type { PowerProductType } from '../../contract/product';
+import { useT } from '@/hooks/useT';
+import Money from './Money';
+
+const STATUS_COLOR: Record<PowerProductType['status'], string> = {
+  upcoming: 'blue', on_sale: 'green', sold_out: 'default', ended: 'default',
+};
+
+export default function PowerProductCard({ product }: { product: PowerProductType }) {
+  const t = useT();
+  const total = product.stock + product.sold;
+  return (
+    <Card
+      size="small"
+      style={{ width: '100%' }}
+      title={
+        <Flex gap={8} align="center">
+          <span>{product.title}</span>
+          <Tag color={STATUS_COLOR[product.status]}>{t(`product.status.${product.status}`)}</Tag>
+        </Flex>
+      }
+      extra={<Link to={`/calculate/unknown?productId=${product.id}`}>{t('product.power.estimate')}</Link>}
+    >
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        <Money value={product.pricePerUnit} currency="USDT" /> <Typography.Text type="secondary">/ {product.unit}</Typography.Text>
+      </Typography.Title>
+      <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
+        <Descriptions.Item label={t('product.power.coin')}>{product.coin}</Descriptions.Item>
+        <Descriptions.Item label={t('product.power.term')}>{t('common.days', { days: product.termDays })}</Descriptions.Item>
+        <Descriptions.Item label={t('product.power.dailyOutput')}>
+          <Money value={product.dailyOutputPerUnit} currency={product.coin} /> / {product.unit}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('product.power.electricityFee')}>
+          <Money value={product.electricityFeePerUnit} currency={product.coin} /> / {product.unit}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('product.power.managementFee')}>{product.managementFeeRate}%</Descriptions.Item>
+        <Descriptions.Item label={t('product.power.minUnits')}>{`${product.minUnits} ${product.unit}`}</Descriptions.Item>
+        <Descriptions.Item label={t('product.power.saleWindow')}>{`${product.saleStart} ~ ${product.saleEnd}`}</Descriptions.Item>
+      </Descriptions>
+      <Progress
+        percent={total > 0 ? Math.floor((product.sold * 100) / total) : 0}
+        format={() => t('product.power.stock', { stock: product.stock, unit: product.unit })}
+      />
+    </Card>
+  );
+}

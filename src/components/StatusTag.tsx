@@ -1,0 +1,14 @@
+/** A coloured tag for an order or product state, its text from `<prefix>.<status>` in the locales. */
+import { Tag } from 'antd';
+import { useT } from '@/hooks/useT';
+
+const COLORS: Record<string, string> = {
+  pending: 'blue', active: 'green', ended: 'default',
+  unpaid: 'orange', paid: 'blue', shipped: 'cyan', completed: 'green', cancelled: 'default',
+  waiting: 'orange', in_transit: 'blue', delivered: 'green',
+};
+
+export default function StatusTag({ prefix, status }: { prefix: string; status: string }) {
+  const t = useT();
+  return <Tag color={COLORS[status] ?? 'default'}>{t(`${prefix}.${status}`)}</Tag>;
+}

@@ -1,0 +1,7 @@
+/** English. Every key here exists in zh-CN.ts and zh-TW.ts too. */
+import menu from './en-US/menu';
+import pages from './en-US/pages';
+import shell from './en-US/shell';
+import status from './en-US/status';
+
+export default { ...menu, ...shell, ...status, ...pages };

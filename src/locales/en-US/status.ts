@@ -1,0 +1,50 @@
+/** Names of states and kinds that come from the API. */
+export default {
+  'product.status.upcoming': 'Coming soon',
+  'product.status.on_sale': 'On sale',
+  'product.status.sold_out': 'Sold out',
+  'product.status.ended': 'Ended',
+
+  'order.status.pending': 'Starting',
+  'order.status.active': 'Active',
+  'order.status.ended': 'Ended',
+
+  'mall.status.unpaid': 'Unpaid',
+  'mall.status.paid': 'To ship',
+  'mall.status.shipped': 'To receive',
+  'mall.status.completed': 'Completed',
+  'mall.status.cancelled': 'Cancelled',
+
+  'mall.type.0': 'All',
+  'mall.type.1': 'Unpaid',
+  'mall.type.2': 'To ship',
+  'mall.type.3': 'To receive',
+  'mall.type.4': 'Completed',
+  'mall.type.5': 'Cancelled',
+
+  'logistics.state.waiting': 'Awaiting pickup',
+  'logistics.state.in_transit': 'In transit',
+  'logistics.state.delivered': 'Delivered',
+
+  'transfer.direction.in': 'Received',
+  'transfer.direction.out': 'Sent',
+
+  'ledger.deposit': 'Deposit',
+  'ledger.transfer_in': 'Transfer received',
+  'ledger.transfer_out': 'Transfer sent',
+  'ledger.transfer_fee': 'Transfer fee',
+  'ledger.convert_in': 'Conversion in',
+  'ledger.convert_out': 'Conversion out',
+  'ledger.convert_fee': 'Conversion fee',
+  'ledger.power_purchase': 'Mining power purchase',
+  'ledger.power_output': 'Mining output',
+  'ledger.power_exchange_in': 'Output exchange in',
+  'ledger.power_exchange_out': 'Output exchange out',
+  'ledger.power_exchange_fee': 'Output exchange fee',
+  'ledger.finance_subscribe': 'Savings subscription',
+  'ledger.finance_interest': 'Savings interest',
+  'ledger.finance_redeem': 'Savings redemption',
+  'ledger.commission': 'Referral commission',
+  'ledger.mall_payment': 'Shop payment',
+  'ledger.mall_refund': 'Shop refund',
+};

@@ -1,0 +1,50 @@
+/** Names of states and kinds that come from the API. */
+export default {
+  'product.status.upcoming': '即将开售',
+  'product.status.on_sale': '销售中',
+  'product.status.sold_out': '已售罄',
+  'product.status.ended': '已结束',
+
+  'order.status.pending': '待生效',
+  'order.status.active': '进行中',
+  'order.status.ended': '已结束',
+
+  'mall.status.unpaid': '待付款',
+  'mall.status.paid': '待发货',
+  'mall.status.shipped': '待收货',
+  'mall.status.completed': '已完成',
+  'mall.status.cancelled': '已取消',
+
+  'mall.type.0': '全部',
+  'mall.type.1': '待付款',
+  'mall.type.2': '待发货',
+  'mall.type.3': '待收货',
+  'mall.type.4': '已完成',
+  'mall.type.5': '已取消',
+
+  'logistics.state.waiting': '待揽收',
+  'logistics.state.in_transit': '运输中',
+  'logistics.state.delivered': '已签收',
+
+  'transfer.direction.in': '转入',
+  'transfer.direction.out': '转出',
+
+  'ledger.deposit': '充值',
+  'ledger.transfer_in': '转账转入',
+  'ledger.transfer_out': '转账转出',
+  'ledger.transfer_fee': '转账手续费',
+  'ledger.convert_in': '兑换转入',
+  'ledger.convert_out': '兑换转出',
+  'ledger.convert_fee': '兑换手续费',
+  'ledger.power_purchase': '购买算力',
+  'ledger.power_output': '算力产出',
+  'ledger.power_exchange_in': '产出兑换转入',
+  'ledger.power_exchange_out': '产出兑换转出',
+  'ledger.power_exchange_fee': '产出兑换手续费',
+  'ledger.finance_subscribe': '理财申购',
+  'ledger.finance_interest': '理财收益',
+  'ledger.finance_redeem': '理财到期赎回',
+  'ledger.commission': '邀请佣金',
+  'ledger.mall_payment': '商城支付',
+  'ledger.mall_refund': '商城退款',
+};

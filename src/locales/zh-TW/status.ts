@@ -1,0 +1,50 @@
+/** Names of states and kinds that come from the API. */
+export default {
+  'product.status.upcoming': '即將開賣',
+  'product.status.on_sale': '銷售中',
+  'product.status.sold_out': '已售罄',
+  'product.status.ended': '已結束',
+
+  'order.status.pending': '待生效',
+  'order.status.active': '進行中',
+  'order.status.ended': '已結束',
+
+  'mall.status.unpaid': '待付款',
+  'mall.status.paid': '待出貨',
+  'mall.status.shipped': '待收貨',
+  'mall.status.completed': '已完成',
+  'mall.status.cancelled': '已取消',
+
+  'mall.type.0': '全部',
+  'mall.type.1': '待付款',
+  'mall.type.2': '待出貨',
+  'mall.type.3': '待收貨',
+  'mall.type.4': '已完成',
+  'mall.type.5': '已取消',
+
+  'logistics.state.waiting': '待攬收',
+  'logistics.state.in_transit': '運送中',
+  'logistics.state.delivered': '已簽收',
+
+  'transfer.direction.in': '轉入',
+  'transfer.direction.out': '轉出',
+
+  'ledger.deposit': '儲值',
+  'ledger.transfer_in': '轉帳轉入',
+  'ledger.transfer_out': '轉帳轉出',
+  'ledger.transfer_fee': '轉帳手續費',
+  'ledger.convert_in': '兌換轉入',
+  'ledger.convert_out': '兌換轉出',
+  'ledger.convert_fee': '兌換手續費',
+  'ledger.power_purchase': '購買算力',
+  'ledger.power_output': '算力產出',
+  'ledger.power_exchange_in': '產出兌換轉入',
+  'ledger.power_exchange_out': '產出兌換轉出',
+  'ledger.power_exchange_fee': '產出兌換手續費',
+  'ledger.finance_subscribe': '理財申購',
+  'ledger.finance_interest': '理財收益',
+  'ledger.finance_redeem': '理財到期贖回',
+  'ledger.commission': '邀請佣金',
+  'ledger.mall_payment': '商城支付',
+  'ledger.mall_refund': '商城退款',
+};
