@@ -1,3 +1,66 @@
+/** /shopping: search, categories and the goods grid, loaded page by page as the user scrolls. */
+import { ProfileOutlined } from '@ant-design/icons';
+import { Button, Input, Tabs } from 'antd';
+import { Link } from '@umijs/max';
+import { useState } from 'react';
+import type { GoodsCategoryType } from '../../../contract/mall';
+import GoodsCard from '@/components/GoodsCard';
+import InfiniteList from '@/components/InfiniteList';
+import RouteTitleBar from '@/components/RouteTitleBar';
+import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useT } from '@/hooks/useT';
+import { mallApi } from '@/services';
+
+const ALL = 'all';
+
 export default function ShoppingPage() {
-  return <div>Shopping</div>;
+  const t = useT();
+  const user = useCurrentUser();
+  const [categories, setCategories] = useState<GoodsCategoryType[]>([]);
+  const [categoryId, setCategoryId] = useState(ALL);
+  const [keyword, setKeyword] = useState('');
+
+  return (
+    <>
+      <RouteTitleBar
+        extra={
+          user && (
+            <Link to="/shopping/order/0">
+              <Button icon={<ProfileOutlined />}>{t('mall.myOrders')}</Button>
+            </Link>
+          )
+        }
+      />
+      <Input.Search
+        allowClear
+        placeholder={t('mall.searchPlaceholder')}
+        aria-label={t('mall.search')}
+        onSearch={(value) => setKeyword(value.trim())}
+      />
+      <Tabs
+        activeKey={categoryId}
+        onChange={setCategoryId}
+        items={[{ id: ALL, name: t('mall.allCategories') }, ...categories].map((category) => ({
+          key: category.id,
+          label: category.name,
+        }))}
+      />
+      <InfiniteList
+        grid={{ gutter: 12, xs: 2, sm: 3, md: 4, lg: 4, xl: 5, xxl: 5 }}
+        reloadDeps={[categoryId, keyword]}
+        fetchPage={async (query) => {
+          const result = await mallApi.goods({
+            ...query,
+            categoryId: categoryId === ALL ? undefined : categoryId,
+            keyword: keyword || undefined,
+          });
+          setCategories(result.categories);
+          return result;
+        }}
+        rowKey={(goods) => goods.id}
+        renderItem={(goods) => <GoodsCard goods={goods} />}
+        emptyText={t('mall.noGoods')}
+      />
+    </>
+  );
 }

@@ -1,3 +1,51 @@
+/** /calculate/assets: hashrate held per coin and the finance positions' census. */
+import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { useRequest } from 'ahooks';
+import AsyncContent from '@/components/AsyncContent';
+import PowerCoinList from '@/components/PowerCoinList';
+import SectionTabs from '@/components/SectionTabs';
+import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useT } from '@/hooks/useT';
+import { accountApi, productApi } from '@/services';
+
 export default function CalculateAssetsPage() {
-  return <div>Calculate/Assets</div>;
+  const t = useT();
+  const ready = !!useCurrentUser();
+  const census = useRequest(() => productApi.financeCensus(), { ready });
+  const power = useRequest(() => accountApi.powerDetail(), { ready });
+  return (
+    <>
+      <SectionTabs sectionPath="/calculate" />
+      <Card size="small" title={t('calculate.assets.finance')} style={{ marginBottom: 16 }}>
+        <AsyncContent loading={census.loading} error={census.error} onRetry={census.refresh} rows={2}>
+          {census.data && (
+            <Row gutter={[16, 16]}>
+              <Col xs={12} md={6}>
+                <Statistic title={t('calculate.assets.principalHeld')} value={census.data.principalHeld} suffix={census.data.currency} />
+              </Col>
+              <Col xs={12} md={6}>
+                <Statistic title={t('calculate.assets.earnedYesterday')} value={census.data.earnedYesterday} suffix={census.data.currency} />
+              </Col>
+              <Col xs={12} md={6}>
+                <Statistic title={t('calculate.assets.earnedTotal')} value={census.data.earnedTotal} suffix={census.data.currency} />
+              </Col>
+              <Col xs={12} md={6}>
+                <Statistic title={t('calculate.assets.activeOrders')} value={census.data.activeOrders} />
+              </Col>
+            </Row>
+          )}
+        </AsyncContent>
+      </Card>
+      <Typography.Title level={5}>{t('calculate.assets.power')}</Typography.Title>
+      <AsyncContent
+        loading={power.loading}
+        error={power.error}
+        onRetry={power.refresh}
+        empty={!power.data?.coins.length}
+        emptyText={t('calculate.assets.noPower')}
+      >
+        <PowerCoinList coins={power.data?.coins ?? []} />
+      </AsyncContent>
+    </>
+  );
 }

@@ -1,3 +1,18 @@
+/** /calculate/coin: the finance products on offer. */
+import FinanceProductCard from '@/components/FinanceProductCard';
+import InfiniteList from '@/components/InfiniteList';
+import SectionTabs from '@/components/SectionTabs';
+import { productApi } from '@/services';
+
 export default function CalculateCoinPage() {
-  return <div>Calculate/Coin</div>;
+  return (
+    <>
+      <SectionTabs sectionPath="/calculate" />
+      <InfiniteList
+        fetchPage={productApi.finance}
+        rowKey={(product) => product.id}
+        renderItem={(product) => <FinanceProductCard product={product} />}
+      />
+    </>
+  );
 }

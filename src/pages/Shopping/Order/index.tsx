@@ -1,3 +1,38 @@
-export default function ShoppingOrderPage() {
-  return <div>Shopping/Order</div>;
+/** /shopping/order/:type: the user's orders in six tabs (all, unpaid, to ship, to receive, completed, cancelled). */
+import { Tabs } from 'antd';
+import { useNavigate, useParams } from '@umijs/max';
+import { MALL_ORDER_TYPES } from '../../../../contract/mall';
+import InfiniteList from '@/components/InfiniteList';
+import OrderCard from '@/components/OrderCard';
+import RouteTitleBar from '@/components/RouteTitleBar';
+import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useT } from '@/hooks/useT';
+import { mallApi } from '@/services';
+
+export default function OrderListPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const params = useParams<{ type: string }>();
+  const type = MALL_ORDER_TYPES.find((value) => String(value) === params.type) ?? 0;
+  const ready = !!useCurrentUser();
+
+  return (
+    <>
+      <RouteTitleBar backTo="/shopping" />
+      <Tabs
+        activeKey={String(type)}
+        onChange={(key) => navigate(`/shopping/order/${key}`, { replace: true })}
+        items={MALL_ORDER_TYPES.map((value) => ({ key: String(value), label: t(`mall.type.${value}`) }))}
+      />
+      {ready && (
+        <InfiniteList
+          fetchPage={(query) => mallApi.orders({ ...query, type })}
+          reloadDeps={[type]}
+          rowKey={(order) => order.id}
+          renderItem={(order) => <OrderCard order={order} listType={String(type)} />}
+          emptyText={t('mall.noOrders')}
+        />
+      )}
+    </>
+  );
 }
