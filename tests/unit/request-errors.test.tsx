@@ -1,0 +1,274 @@
+/**
+ * The request layer through a real axios instance, wired the way Umi's request plugin wires
+ * `requestConfig` (our interceptors, then Umi's envelope check calling `errorThrower`, then
+ * `errorHandler` on failure), with an adapter standing in for the network.
+ */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createHistory, history } from '@umijs/max';
+import { message, notification } from 'antd';
+import axios from 'axios';
+import type { AxiosRequestConfig } from 'axios';
+import settle from 'axios/lib/core/settle';
+import { formatDiagnostics } from '@/components/ErrorNotice/diagnostics';
+import { BizError, requestConfig } from '@/requestErrorConfig';
+import { isSignedIn, setSession } from '@/session';
+
+/** antd copies through copy-to-clipboard: a selected <span> with the text and execCommand('copy'). */
+function captureClipboard(): () => string | undefined {
+  let copied: string | undefined;
+  document.execCommand = jest.fn((command: string) => {
+    if (command === 'copy') copied = document.body.lastElementChild?.textContent ?? undefined;
+    return true;
+  });
+  return () => copied;
+}
+
+type Reply =
+  | { status: number; data?: unknown; headers?: Record<string, string> }
+  | { noResponse: true }
+  | { setupError: true }
+  | { cancelled: true };
+
+type Options = AxiosRequestConfig & { skipErrorHandler?: boolean };
+
+let sentHeaders: Record<string, unknown> = {};
+
+function send(url: string, reply: Reply, opts: Options = {}) {
+  const instance = axios.create();
+  for (const interceptor of requestConfig.requestInterceptors ?? []) {
+    instance.interceptors.request.use(interceptor as never);
+  }
+  for (const interceptor of requestConfig.responseInterceptors ?? []) {
+    instance.interceptors.response.use(interceptor as never);
+  }
+  instance.interceptors.response.use((response) => {
+    if (response.data?.success === false) requestConfig.errorConfig!.errorThrower!(response.data);
+    return response;
+  });
+  const adapter = (config: AxiosRequestConfig) =>
+    new Promise((resolve, reject) => {
+      sentHeaders = { ...config.headers };
+      if ('noResponse' in reply) reject(new axios.AxiosError('Network Error', 'ERR_NETWORK', config as never, {}));
+      else if ('setupError' in reply) reject(new Error('bad config'));
+      else if ('cancelled' in reply) reject(new axios.CanceledError());
+      else settle(resolve, reject, { config, request: {}, statusText: '', headers: {}, ...reply });
+    });
+  return instance.request({ url, method: 'GET', ...opts, adapter: adapter as never }).catch((error) => {
+    requestConfig.errorConfig!.errorHandler!(error, opts as never);
+    throw error;
+  });
+}
+
+function envelope(fields: Partial<{ success: boolean; errMessage: string; errCode: string; data: unknown; httpStatusCode: number }>) {
+  return { success: false, data: null, errCode: '', errMessage: '', httpStatusCode: 200, code: 0, message: '', showType: 2, ...fields };
+}
+
+const longText = '提现失败：'.padEnd(120, '长');
+
+beforeAll(() => createHistory({ type: 'browser' }));
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  sentHeaders = {};
+});
+
+afterEach(async () => {
+  await act(async () => {
+    message.destroy();
+    notification.destroy();
+  });
+  document.body.innerHTML = '';
+});
+
+describe('request headers', () => {
+  it('always sends Accept-Language: zh-TW, and no Authorization without a token', async () => {
+    await send('/api/v1/web/content/link', { status: 200, data: { success: true, data: [] } });
+    expect(sentHeaders['Accept-Language']).toBe('zh-TW');
+    expect(sentHeaders.Authorization).toBeUndefined();
+  });
+
+  it('adds Authorization: Bearer <token> once a token is stored', async () => {
+    setSession('tok-123', { uid: '1' });
+    await send('/api/v1/web/user/user/profile', { status: 200, data: { success: true, data: {} } });
+    expect(sentHeaders.Authorization).toBe('Bearer tok-123');
+    expect(sentHeaders['Accept-Language']).toBe('zh-TW');
+  });
+});
+
+describe('errorThrower', () => {
+  it('turns an envelope with success false into a BizError carrying the envelope', () => {
+    const body = envelope({ errMessage: '餘額不足', errCode: 'INSUFFICIENT_BALANCE', data: { need: '1' } });
+    let thrown: unknown;
+    try {
+      requestConfig.errorConfig!.errorThrower!(body);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(BizError);
+    expect((thrown as BizError).name).toBe('BizError');
+    expect((thrown as BizError).info).toEqual(body);
+    expect((thrown as BizError).message).toBe('餘額不足');
+  });
+});
+
+describe('skipErrorHandler', () => {
+  it('passes a success:false envelope to the caller as a BizError, showing nothing', async () => {
+    const body = envelope({ errMessage: '簽名無效', errCode: 'BAD_SIGNATURE', data: { field: 'signature' } });
+    const error = await send('/x', { status: 200, data: body }, { skipErrorHandler: true }).catch((e) => e);
+    expect(error).toBeInstanceOf(BizError);
+    expect(error.info.errMessage).toBe('簽名無效');
+    expect(error.info.data).toEqual({ field: 'signature' });
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
+  });
+
+  it('turns an HTTP error with an envelope body into a BizError too', async () => {
+    const body = envelope({ errMessage: '參數錯誤', errCode: 'BAD_INPUT', httpStatusCode: 400, data: { field: 'amount' } });
+    const error = await send('/x', { status: 400, data: body }, { skipErrorHandler: true }).catch((e) => e);
+    expect(error).toBeInstanceOf(BizError);
+    expect(error.info.data).toEqual({ field: 'amount' });
+    expect(error.response.status).toBe(400);
+  });
+
+  it('does not redirect on 401 and keeps the session', async () => {
+    setSession('tok', { uid: '1' });
+    history.push('/my');
+    const body = envelope({ errMessage: '請先登入', httpStatusCode: 401 });
+    const error = await send('/x', { status: 401, data: body }, { skipErrorHandler: true }).catch((e) => e);
+    expect(error).toBeInstanceOf(BizError);
+    expect(history.location.pathname).toBe('/my');
+    expect(isSignedIn()).toBe(true);
+  });
+
+  it('passes a network failure on unchanged', async () => {
+    const error = await send('/x', { noResponse: true }, { skipErrorHandler: true }).catch((e) => e);
+    expect(error).not.toBeInstanceOf(BizError);
+    expect(error.message).toBe('Network Error');
+  });
+});
+
+describe('error catalogue (spec §8)', () => {
+  it('HTTP 401: clears the session and goes to login with the redirect parameter', async () => {
+    setSession('tok', { uid: '1' });
+    history.push('/my/records?page=2#top');
+    await send('/api/v1/web/user/wallet/details', { status: 401, data: envelope({ errMessage: '登入已過期', httpStatusCode: 401 }) }).catch(() => undefined);
+    expect(isSignedIn()).toBe(false);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(history.location.pathname).toBe('/login');
+    expect(new URLSearchParams(history.location.search).get('redirect')).toBe('/my/records?page=2#top');
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
+  });
+
+  it('short error text (< 100 chars): a toast with errMessage', async () => {
+    await send('/x', { status: 422, data: envelope({ errMessage: '餘額不足', errCode: 'INSUFFICIENT_BALANCE' }) }).catch(() => undefined);
+    expect(await screen.findByText('餘額不足')).toBeInTheDocument();
+    expect(document.querySelector('.ant-message-error')).not.toBeNull();
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+  });
+
+  it('short error text from a 200 envelope with success false', async () => {
+    await send('/x', { status: 200, data: envelope({ errMessage: '訂單不存在' }) }).catch(() => undefined);
+    expect(await screen.findByText('訂單不存在')).toBeInTheDocument();
+  });
+
+  it('falls back to errCode when errMessage is empty', async () => {
+    await send('/x', { status: 409, data: envelope({ errCode: 'IDEMPOTENCY_CONFLICT' }) }).catch(() => undefined);
+    expect(await screen.findByText('IDEMPOTENCY_CONFLICT')).toBeInTheDocument();
+  });
+
+  it('99 characters is still a toast', async () => {
+    const text = 'x'.repeat(99);
+    await send('/x', { status: 422, data: envelope({ errMessage: text }) }).catch(() => undefined);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+  });
+
+  it('error text of 100+ chars: a bottom-right notification titled 发生错误 that never closes, with copyable diagnostics', async () => {
+    const spy = jest.spyOn(notification, 'error');
+    await send('/api/v1/web/account/convert/create', {
+      status: 422,
+      data: envelope({ errMessage: longText, errCode: 'RULE', httpStatusCode: 422, data: { id: 7 } }),
+      headers: { 'x-request-id': 'req-42' },
+    }).catch(() => undefined);
+
+    expect(spy).toHaveBeenCalledWith(expect.objectContaining({ placement: 'bottomRight', duration: 0, message: '发生错误' }));
+    expect(await screen.findByText('发生错误')).toBeInTheDocument();
+    expect(screen.getByText(longText)).toBeInTheDocument();
+    expect(screen.getByText('请将复制的信息提交给管理员')).toBeInTheDocument();
+    expect(document.querySelector('.ant-notification-bottomRight')).not.toBeNull();
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
+
+    const clipboard = captureClipboard();
+    fireEvent.click(screen.getByText('复制诊断信息'));
+    const copied = clipboard() as string;
+    expect(copied).toContain('/api/v1/web/account/convert/create');
+    expect(copied).toContain('422');
+    expect(copied).toContain('req-42');
+    expect(copied).toContain('"id": 7');
+    expect(copied).toContain(longText);
+    expect(copied).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    spy.mockRestore();
+  });
+
+  it('a response with a status but no body: 服务器响应状态码:<status>', async () => {
+    await send('/x', { status: 502, data: '' }).catch(() => undefined);
+    expect(await screen.findByText('服务器响应状态码:502')).toBeInTheDocument();
+  });
+
+  it('a non-envelope body (an HTML error page) counts as no body', async () => {
+    await send('/x', { status: 504, data: '<html><body>Gateway Timeout</body></html>' }).catch(() => undefined);
+    expect(await screen.findByText('服务器响应状态码:504')).toBeInTheDocument();
+  });
+
+  it('request sent but no response', async () => {
+    await send('/x', { noResponse: true }).catch(() => undefined);
+    expect(await screen.findByText('请求已经成功发起，但没有收到响应，请重试')).toBeInTheDocument();
+  });
+
+  it('any other failure', async () => {
+    await send('/x', { setupError: true }).catch(() => undefined);
+    expect(await screen.findByText('请求失败，请重试')).toBeInTheDocument();
+  });
+
+  it('a cancelled request shows nothing', async () => {
+    await send('/x', { cancelled: true }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
+  });
+
+  it('the caller still sees the rejection after the error was shown', async () => {
+    await expect(send('/x', { status: 422, data: envelope({ errMessage: '錯誤' }) })).rejects.toBeInstanceOf(Error);
+  });
+
+  it.each([
+    ['toast', '<img src=x onerror="window.__xss=1">'],
+    ['notification', `<img src=x onerror="window.__xss=1">${'a'.repeat(100)}`],
+  ])('renders error text as text, never HTML (%s)', async (_kind, text) => {
+    await send('/x', { status: 422, data: envelope({ errMessage: text }) }).catch(() => undefined);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+});
+
+describe('diagnostics text', () => {
+  it('names URL, status, body, headers, status code, message and time, never the request token', () => {
+    const text = formatDiagnostics({
+      url: '/api/v1/web/x',
+      method: 'post',
+      status: 500,
+      statusText: 'Internal Server Error',
+      body: { success: false },
+      headers: { 'content-type': 'application/json' },
+      statusCode: 500,
+      message: '伺服器錯誤',
+      time: new Date(2024, 0, 2, 3, 4, 5),
+    });
+    expect(text).toContain('POST /api/v1/web/x');
+    expect(text).toContain('500 Internal Server Error');
+    expect(text).toContain('"success": false');
+    expect(text).toContain('application/json');
+    expect(text).toContain('伺服器錯誤');
+    expect(text).toContain('2024-01-02 03:04:05');
+    expect(text).not.toMatch(/Bearer/);
+  });
+});
