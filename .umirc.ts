@@ -30,6 +30,8 @@ export default defineConfig({
     { name: 'viewport', content: 'width=device-width, initial-scale=1, maximum-scale=1, viewport-fit=cover' },
     { name: 'theme-color', content: PRIMARY_COLOR },
   ],
+  // Umi loads every file under mock/ as routes; `_` files are the mocks' shared helpers.
+  mock: { exclude: ['mock/**/_*.ts'] },
   mfsu: false,
   npmClient: 'npm',
   plugins: ['./plugins/chunkLoadTimeout'],

@@ -1,0 +1,152 @@
+/**
+ * Turns typed handlers into Umi mock routes: the contract's path and method, the envelope,
+ * Bearer sessions, input validation against the contract, error statuses (DESIGN.md §4) with
+ * zh-TW messages, and Idempotency-Key replays on money-moving calls.
+ */
+import { Value } from '@sinclair/typebox/value';
+import type { TSchema } from '@sinclair/typebox';
+import { ERROR_STATUS, fullPath, type Endpoint } from '../contract';
+import type { BodyOf, DataOf, QueryOf } from '../src/services/types';
+import { MockError, invalidField, zhTW } from './_errors';
+import { state, type MockUser } from './_state';
+
+/** The parts of an Express request the mocks read. */
+export interface MockRequest {
+  headers: Record<string, string | string[] | undefined>;
+  query?: unknown;
+  body?: unknown;
+  params?: Record<string, string>;
+}
+
+/** The parts of an Express response the mocks write. */
+export interface MockResponse {
+  status(code: number): MockResponse;
+  json(body: unknown): unknown;
+}
+
+export type MockHandler = (req: MockRequest, res: MockResponse) => void;
+
+export interface HandlerContext<E extends Endpoint> {
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  params: { id: string };
+  /** the signed-in caller; reading it without a session refuses with 401 */
+  readonly user: MockUser;
+  /** the caller's session token, when one was sent */
+  token: string | null;
+  /** scheme and host the request came to, e.g. `http://localhost:8000` */
+  origin: string;
+}
+
+export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => DataOf<E>;
+
+export type Handlers<M extends Record<string, Endpoint>> = { [K in keyof M]: Handler<M[K]> };
+
+let lastRequestId = 0;
+
+function envelope(status: number, data: unknown, errCode = '', errMessage = '') {
+  lastRequestId += 1;
+  return {
+    success: status < 400,
+    data,
+    errCode,
+    errMessage,
+    httpStatusCode: status,
+    code: status < 400 ? 0 : status,
+    message: errMessage,
+    showType: status < 400 ? 0 : 2,
+    requestId: `mock-${lastRequestId}`,
+  };
+}
+
+function header(req: MockRequest, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function bearerToken(req: MockRequest): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization') ?? '');
+  return match ? match[1] : null;
+}
+
+/** Coerces query strings, fills defaults and checks `value` against `schema`; 400 naming the field. */
+function validated(schema: TSchema | undefined, value: unknown, coerce: boolean): unknown {
+  if (!schema) return undefined;
+  let input: unknown = value ?? {};
+  if (coerce) input = Value.Convert(schema, Value.Clone(input));
+  input = Value.Default(schema, input);
+  const error = Value.Errors(schema, input).First();
+  if (error) throw invalidField(error.path.replace(/^\//, '').replace(/\//g, '.'), error.value === undefined);
+  return input;
+}
+
+function handle<E extends Endpoint>(endpoint: E, handler: Handler<E>, req: MockRequest): { status: number; body: unknown } {
+  const token = bearerToken(req);
+  const uid = token ? state.sessions.get(token) : undefined;
+  const caller = uid ? state.users.get(uid) : undefined;
+  try {
+    if (endpoint.auth && !caller) throw new MockError('UNAUTHORIZED');
+    const ctx: HandlerContext<E> = {
+      query: validated(endpoint.query, req.query, true) as QueryOf<E>,
+      body: validated(endpoint.body, req.body, false) as BodyOf<E>,
+      params: validated(endpoint.params, req.params, true) as { id: string },
+      token,
+      origin: `${header(req, 'x-forwarded-proto') ?? 'http'}://${header(req, 'host') ?? 'localhost:8000'}`,
+      get user() {
+        if (!caller) throw new MockError('UNAUTHORIZED');
+        return caller;
+      },
+    };
+    return { status: 200, body: envelope(200, handler(ctx)) };
+  } catch (error) {
+    if (!(error instanceof MockError)) throw error;
+    const status = ERROR_STATUS[error.code];
+    return { status, body: envelope(status, null, error.code, error.message) };
+  }
+}
+
+/** Same key + same body → the first reply again; same key + another body → 409. */
+function idempotent(key: string, request: string, run: () => { status: number; body: unknown }) {
+  const earlier = state.idempotency.get(key);
+  if (!earlier) {
+    const reply = run();
+    state.idempotency.set(key, { request, ...reply });
+    return reply;
+  }
+  if (earlier.request === request) return earlier;
+  const status = ERROR_STATUS.IDEMPOTENCY_CONFLICT;
+  return { status, body: envelope(status, null, 'IDEMPOTENCY_CONFLICT', zhTW.IDEMPOTENCY_CONFLICT) };
+}
+
+/**
+ * `{ 'GET /api/v1/web/…': handler, … }` for every endpoint of a contract domain; the type makes
+ * a missing handler a compile error.
+ */
+export function mockRoutes<M extends Record<string, Endpoint>>(endpoints: M, handlers: Handlers<M>): Record<string, MockHandler> {
+  const routes: Record<string, MockHandler> = {};
+  for (const name of Object.keys(endpoints) as Array<keyof M & string>) {
+    const endpoint = endpoints[name];
+    const handler = handlers[name];
+    routes[`${endpoint.method} ${fullPath(endpoint)}`] = (req, res) => {
+      const key = header(req, 'idempotency-key');
+      const token = bearerToken(req);
+      const reply = endpoint.moneyMoving && key
+        ? idempotent(`${token}:${name}:${key}`, JSON.stringify(req.body ?? null), () => handle(endpoint, handler, req))
+        : handle(endpoint, handler, req);
+      res.status(reply.status).json(reply.body);
+    };
+  }
+  return routes;
+}
+
+/** One page of `items` (already in display order). */
+export function paginate<T>(items: T[], query: { page?: number; pageSize?: number }) {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 20;
+  return { list: items.slice((page - 1) * pageSize, page * pageSize), total: items.length, page, pageSize };
+}
+
+/** Newest first by `createdAt`, later-added first among equals; the stored order is kept. */
+export function newestFirst<T extends { createdAt: string }>(items: T[]): T[] {
+  return [...items].reverse().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}

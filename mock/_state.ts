@@ -1,0 +1,198 @@
+/**
+ * The mocks' in-memory world: users, sessions, nonces and everything a user owns. Files starting
+ * with `_` are helpers, excluded from Umi's mock loading in .umirc.ts (`mock.exclude`).
+ * Plausible, not a second server: the real rules live in server/.
+ */
+import { randomBytes } from 'crypto';
+import type { ConvertQuoteType, ConvertRecordType, PowerBillType, PowerExchangeRecordType, TransferRecordType } from '../contract/account';
+import type { RechargeResponseType } from '../contract/account';
+import type { AddressType } from '../contract/address';
+import type { LogisticsType, MallOrderType } from '../contract/mall';
+import type { FinanceOrderType, PowerOrderType } from '../contract/product';
+import type { LedgerEntryKind, ProfileType, WalletEntryType } from '../contract/user';
+import { createCatalog } from './_catalog';
+import { amount } from './_money';
+import { timestamp } from './_time';
+import { MockError } from './_errors';
+
+export type DepositRecordType = RechargeResponseType['records']['list'][number];
+
+export interface Balance {
+  available: bigint;
+  frozen: bigint;
+}
+
+/** Mined coin of the power account, not yet exchanged. */
+export interface MinedCoin {
+  outputYesterday: bigint;
+  outputTotal: bigint;
+  available: bigint;
+}
+
+/** Interest a finance order accrued on one day (paid out at maturity). */
+export interface InterestAccrual {
+  orderId: string;
+  day: string;
+  amount: bigint;
+}
+
+export interface Commission {
+  fromUid: string;
+  amount: bigint;
+  day: string;
+}
+
+export interface MockUser {
+  uid: string;
+  address: string;
+  inviteCode: string;
+  inviterUid: string | null;
+  createdAt: string;
+  payPassword: string | null;
+  balances: Map<string, Balance>;
+  /** ledger entries, oldest first */
+  entries: WalletEntryType[];
+  deposits: DepositRecordType[];
+  transfers: TransferRecordType[];
+  quotes: Map<string, ConvertQuoteType>;
+  converts: ConvertRecordType[];
+  mined: Map<string, MinedCoin>;
+  bills: PowerBillType[];
+  exchanges: PowerExchangeRecordType[];
+  powerOrders: PowerOrderType[];
+  financeOrders: FinanceOrderType[];
+  interest: InterestAccrual[];
+  commissions: Commission[];
+  addresses: AddressType[];
+  mallOrders: MallOrderType[];
+  logistics: Map<string, LogisticsType>;
+}
+
+interface IdempotentReply {
+  request: string;
+  status: number;
+  body: unknown;
+}
+
+export const state = {
+  users: new Map<string, MockUser>(),
+  /** session token → uid */
+  sessions: new Map<string, string>(),
+  /** SIWE nonce → expiry (ms since epoch) */
+  nonces: new Map<string, number>(),
+  idempotency: new Map<string, IdempotentReply>(),
+  catalog: createCatalog(),
+  lastId: 100000,
+  lastUid: 10086000,
+};
+
+/** A fresh numeric id as the contract's decimal string. */
+export function nextId(): string {
+  state.lastId += 1;
+  return String(state.lastId);
+}
+
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('hex');
+}
+
+export function findUserByAddress(address: string): MockUser | undefined {
+  const wanted = address.toLowerCase();
+  return [...state.users.values()].find((u) => u.address.toLowerCase() === wanted);
+}
+
+export function findUserByInviteCode(code: string): MockUser | undefined {
+  const wanted = code.trim().toUpperCase();
+  return [...state.users.values()].find((u) => u.inviteCode === wanted);
+}
+
+export function createUser(address: string, inviterUid: string | null = null): MockUser {
+  state.lastUid += 1;
+  const uid = String(state.lastUid);
+  const user: MockUser = {
+    uid,
+    address,
+    inviteCode: `PF${uid.slice(-4)}${randomToken(1).toUpperCase()}`,
+    inviterUid,
+    createdAt: timestamp(),
+    payPassword: null,
+    balances: new Map(),
+    entries: [],
+    deposits: [],
+    transfers: [],
+    quotes: new Map(),
+    converts: [],
+    mined: new Map(),
+    bills: [],
+    exchanges: [],
+    powerOrders: [],
+    financeOrders: [],
+    interest: [],
+    commissions: [],
+    addresses: [],
+    mallOrders: [],
+    logistics: new Map(),
+  };
+  state.users.set(uid, user);
+  return user;
+}
+
+export function profileOf(user: MockUser): ProfileType {
+  return {
+    uid: user.uid,
+    address: user.address,
+    inviteCode: user.inviteCode,
+    hasPayPassword: user.payPassword !== null,
+    inviterUid: user.inviterUid,
+    createdAt: user.createdAt,
+  };
+}
+
+export function balanceOf(user: MockUser, currency: string): Balance {
+  let balance = user.balances.get(currency);
+  if (!balance) {
+    balance = { available: 0n, frozen: 0n };
+    user.balances.set(currency, balance);
+  }
+  return balance;
+}
+
+/** Refuses with 422 unless `needed` of `currency` is available. */
+export function requireAvailable(user: MockUser, currency: string, needed: bigint): void {
+  if (balanceOf(user, currency).available < needed) throw new MockError('INSUFFICIENT_BALANCE');
+}
+
+/** Appends a ledger entry; `balanceAfter` is the balance of the account it belongs to. */
+export function writeEntry(
+  user: MockUser, type: LedgerEntryKind, currency: string, delta: bigint, balanceAfter: bigint, remark: string, at = timestamp(),
+): void {
+  user.entries.push({ id: nextId(), type, currency, amount: amount(delta), balanceAfter: amount(balanceAfter), remark, createdAt: at });
+}
+
+/** Changes an available balance by `delta` (never below zero) and writes the ledger entry. */
+export function book(user: MockUser, type: LedgerEntryKind, currency: string, delta: bigint, remark: string, at = timestamp()): void {
+  const balance = balanceOf(user, currency);
+  if (balance.available + delta < 0n) throw new MockError('INSUFFICIENT_BALANCE');
+  balance.available += delta;
+  writeEntry(user, type, currency, delta, balance.available, remark, at);
+}
+
+/** Changes a frozen balance (principal locked in a finance order), next to its ledger entry. */
+export function addFrozen(user: MockUser, currency: string, delta: bigint): void {
+  balanceOf(user, currency).frozen += delta;
+}
+
+/** Refuses unless the user has set a pay password and `given` matches it. */
+export function checkPayPassword(user: MockUser, given: string): void {
+  if (user.payPassword === null) throw new MockError('PAY_PASSWORD_REQUIRED');
+  if (user.payPassword !== given) throw new MockError('PAY_PASSWORD_WRONG');
+}
+
+/** Forgets everything (tests). */
+export function resetState(): void {
+  state.users.clear();
+  state.sessions.clear();
+  state.nonces.clear();
+  state.idempotency.clear();
+  state.catalog = createCatalog();
+}

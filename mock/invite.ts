@@ -1,0 +1,62 @@
+/** Invitations: code, link, invitees and one level of commission. */
+import { contract } from '../contract';
+import { COMMISSION_RATE } from './_catalog';
+import { MockError } from './_errors';
+import { mockRoutes, paginate } from './_kit';
+import { amount, percent } from './_money';
+import { book, findUserByInviteCode, state, type MockUser } from './_state';
+import { day, daysFromNow, timestamp } from './_time';
+
+const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+
+/** Pays the buyer's inviter their commission on a purchase of `paid` USDT. */
+export function payCommission(buyer: MockUser, paid: bigint, at = timestamp()): void {
+  const inviter = buyer.inviterUid ? state.users.get(buyer.inviterUid) : undefined;
+  const commission = percent(paid, COMMISSION_RATE);
+  if (!inviter || commission === 0n) return;
+  book(inviter, 'commission', 'USDT', commission, `好友 UID ${buyer.uid} 購買佣金`, at);
+  inviter.commissions.push({ fromUid: buyer.uid, amount: commission, day: at.slice(0, 10) });
+}
+
+function details(user: MockUser, origin: string) {
+  const yesterday = day(daysFromNow(-1));
+  const sum = (list: MockUser['commissions']) => list.reduce((total, c) => total + c.amount, 0n);
+  const inviter = user.inviterUid ? state.users.get(user.inviterUid) : undefined;
+  return {
+    code: user.inviteCode,
+    link: `${origin}/login?invite=${user.inviteCode}`,
+    inviteeCount: [...state.users.values()].filter((u) => u.inviterUid === user.uid).length,
+    commissionYesterday: amount(sum(user.commissions.filter((c) => c.day === yesterday))),
+    commissionTotal: amount(sum(user.commissions)),
+    commissionRate: COMMISSION_RATE,
+    currency: 'USDT' as const,
+    inviter: inviter ? { uid: inviter.uid, address: shortAddress(inviter.address) } : null,
+  };
+}
+
+export default mockRoutes(contract.invite, {
+  invitees: ({ user, query }) => {
+    const invitees = [...state.users.values()]
+      .filter((u) => u.inviterUid === user.uid)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .map((u) => ({
+        uid: u.uid,
+        address: shortAddress(u.address),
+        joinedAt: u.createdAt,
+        commission: amount(user.commissions.filter((c) => c.fromUid === u.uid).reduce((total, c) => total + c.amount, 0n)),
+      }));
+    return paginate(invitees, query);
+  },
+
+  details: ({ user, origin }) => details(user, origin),
+
+  update: ({ user, body, origin }) => {
+    if (user.inviterUid) throw new MockError('BUSINESS_RULE', '已綁定邀請人，無法更改');
+    const inviter = findUserByInviteCode(body.code);
+    if (!inviter) throw new MockError('BUSINESS_RULE', '邀請碼不存在');
+    if (inviter === user) throw new MockError('BUSINESS_RULE', '不能綁定自己的邀請碼');
+    if (inviter.inviterUid === user.uid) throw new MockError('BUSINESS_RULE', '不能綁定你邀請的好友');
+    user.inviterUid = inviter.uid;
+    return details(user, origin);
+  },
+});

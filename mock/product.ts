@@ -1,0 +1,109 @@
+/** Mining-power (算力) and finance (理財) products and their orders. */
+import dayjs from 'dayjs';
+import type { FinanceProductType, PowerProductType } from '../contract/product';
+import { contract } from '../contract';
+import { MockError } from './_errors';
+import { mockRoutes, newestFirst, paginate } from './_kit';
+import { amount, units } from './_money';
+import { addFrozen, book, checkPayPassword, nextId, requireAvailable, state, type MockUser } from './_state';
+import { day, phase, timestamp } from './_time';
+import { payCommission } from './invite';
+
+/** Buys `count` units; the order starts the day after the purchase. */
+export function buyPower(user: MockUser, product: PowerProductType, count: number, at = timestamp()) {
+  if (product.status !== 'on_sale') throw new MockError('BUSINESS_RULE', '該產品目前不在銷售期');
+  if (count < product.minUnits) throw new MockError('BUSINESS_RULE', `最少購買 ${product.minUnits} ${product.unit}`);
+  if (count > product.stock) throw new MockError('BUSINESS_RULE', `庫存不足，剩餘 ${product.stock} ${product.unit}`);
+  const total = BigInt(count) * units(product.pricePerUnit);
+  book(user, 'power_purchase', 'USDT', -total, `購買 ${product.title}`, at);
+  payCommission(user, total, at);
+  product.stock -= count;
+  product.sold += count;
+  if (product.stock === 0) product.status = 'sold_out';
+  const start = dayjs(at).add(1, 'day');
+  const order = {
+    id: nextId(), productId: product.id, title: product.title, coin: product.coin, unit: product.unit, units: count,
+    amountUsdt: amount(total), startDate: day(start), endDate: day(start.add(product.termDays - 1, 'day')),
+    outputTotal: '0', status: 'pending' as const, createdAt: at,
+  };
+  user.powerOrders.push(order);
+  return order;
+}
+
+/** Locks `principal` USDT in a finance order that starts the next day. */
+export function subscribeFinance(user: MockUser, product: FinanceProductType, principal: string, at = timestamp()) {
+  const value = units(principal);
+  if (product.status !== 'on_sale') throw new MockError('BUSINESS_RULE', '該產品已售罄或已結束');
+  if (value < units(product.minAmount) || value > units(product.maxAmount)) {
+    throw new MockError('BUSINESS_RULE', `認購金額需在 ${product.minAmount} 至 ${product.maxAmount} USDT 之間`);
+  }
+  const left = units(product.quota) - units(product.sold);
+  if (value > left) throw new MockError('BUSINESS_RULE', `剩餘額度 ${amount(left)} USDT`);
+  book(user, 'finance_subscribe', 'USDT', -value, `認購 ${product.title}`, at);
+  addFrozen(user, 'USDT', value);
+  payCommission(user, value, at);
+  product.sold = amount(units(product.sold) + value);
+  if (units(product.sold) === units(product.quota)) product.status = 'sold_out';
+  const start = dayjs(at).add(1, 'day');
+  const order = {
+    id: nextId(), productId: product.id, title: product.title, currency: product.currency, principal,
+    annualRate: product.annualRate, lockDays: product.lockDays, startDate: day(start),
+    maturityDate: day(start.add(product.lockDays, 'day')), interestEarned: '0', status: 'pending' as const, createdAt: at,
+  };
+  user.financeOrders.push(order);
+  return order;
+}
+
+/** Brings a stored order's status up to today. */
+function refreshed<T extends { startDate: string; status: string }>(order: T, endDate: string): T {
+  order.status = phase(order.startDate, endDate);
+  return order;
+}
+
+function findProduct<T extends { id: string }>(list: T[], id: string): T {
+  const product = list.find((p) => p.id === id);
+  if (!product) throw new MockError('NOT_FOUND', '產品不存在');
+  return product;
+}
+
+export default mockRoutes(contract.product, {
+  power: ({ query }) => paginate(state.catalog.powerProducts.filter((p) => !query.coin || p.coin === query.coin), query),
+
+  powerOrders: ({ user, query }) => {
+    const orders = newestFirst(user.powerOrders).map((o) => refreshed(o, o.endDate));
+    return paginate(orders.filter((o) => !query.status || o.status === query.status), query);
+  },
+
+  powerOrderCreate: ({ user, body }) => {
+    const product = findProduct(state.catalog.powerProducts, body.productId);
+    checkPayPassword(user, body.payPassword);
+    return buyPower(user, product, body.units);
+  },
+
+  finance: ({ query }) => paginate(state.catalog.financeProducts, query),
+
+  financeOrders: ({ user, query }) => {
+    const orders = newestFirst(user.financeOrders).map((o) => refreshed(o, o.maturityDate));
+    return paginate(orders.filter((o) => !query.status || o.status === query.status), query);
+  },
+
+  financeCensus: ({ user }) => {
+    const held = user.financeOrders.filter((o) => phase(o.startDate, o.maturityDate) !== 'ended');
+    const yesterday = day(dayjs().subtract(1, 'day'));
+    const earned = (list: MockUser['interest']) => list.reduce((total, a) => total + a.amount, 0n);
+    return {
+      currency: 'USDT' as const,
+      principalHeld: amount(held.reduce((total, o) => total + units(o.principal), 0n)),
+      earnedYesterday: amount(earned(user.interest.filter((a) => a.day === yesterday))),
+      earnedTotal: amount(earned(user.interest)),
+      activeOrders: held.length,
+    };
+  },
+
+  financeOrderCreate: ({ user, body }) => {
+    const product = findProduct(state.catalog.financeProducts, body.productId);
+    checkPayPassword(user, body.payPassword);
+    requireAvailable(user, 'USDT', units(body.amount));
+    return subscribeFinance(user, product, body.amount);
+  },
+});

@@ -1,0 +1,29 @@
+/** The signed-in user, the pay password and the user's ledger entries. */
+import { contract } from '../contract';
+import { MockError, invalidField } from './_errors';
+import { mockRoutes, newestFirst, paginate } from './_kit';
+import { profileOf } from './_state';
+
+export default mockRoutes(contract.user, {
+  profile: ({ user }) => profileOf(user),
+
+  payPass: ({ user, body }) => {
+    if (user.payPassword !== null) {
+      if (body.oldPassword === undefined) throw invalidField('oldPassword', true);
+      if (body.oldPassword !== user.payPassword) throw new MockError('PAY_PASSWORD_WRONG');
+    }
+    user.payPassword = body.newPassword;
+    return { hasPayPassword: true };
+  },
+
+  walletDetails: ({ user, query }) => {
+    const entries = newestFirst(user.entries).filter((e) => {
+      const day = e.createdAt.slice(0, 10);
+      return (!query.type || e.type === query.type)
+        && (!query.currency || e.currency === query.currency)
+        && (!query.from || day >= query.from)
+        && (!query.to || day <= query.to);
+    });
+    return paginate(entries, query);
+  },
+});
