@@ -1,7 +1,9 @@
 /**
  * The login address and the way back after signing in (spec §2, DESIGN §5).
  */
-import { history } from '@umijs/max';
+// Straight from Umi's generated history module rather than the `@umijs/max` barrel: the request
+// config imports this file and the barrel imports src/app.tsx, which imports the request config.
+import { history } from '@@/core/history';
 import { LOGIN_PATH, LOGIN_REDIRECT_ENABLED } from '@/constants/app';
 
 export interface LocationLike {
