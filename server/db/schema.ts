@@ -137,6 +137,115 @@ export interface MallSkusTable {
   sort: bigint;
 }
 
+/* ---------- the money core (issue 4, server/ledger) ---------- */
+
+/** One balance per owner and currency. System accounts have no user and may go negative. */
+export interface LedgerAccountsTable {
+  id: Generated<bigint>;
+  /** "u<user id>" or "sys:<name>" */
+  owner: string;
+  user_id: bigint | null;
+  currency: string;
+  available: bigint;
+  frozen: bigint;
+  updated_at: bigint;
+}
+
+/** A balanced group of journal entries, written by one `post`. */
+export interface LedgerTransactionsTable {
+  id: Generated<bigint>;
+  /** what caused it, e.g. "transfer:12" or "ops:deposit:credit:alice:ERC20:0x…" */
+  ref: string;
+  created_at: bigint;
+}
+
+/** The append-only journal (a trigger refuses UPDATE and DELETE). */
+export interface LedgerEntriesTable {
+  id: Generated<bigint>;
+  transaction_id: bigint;
+  account_id: bigint;
+  /** the account's user, copied for the user's record queries */
+  user_id: bigint | null;
+  currency: string;
+  bucket: 'available' | 'frozen';
+  /** signed units */
+  amount: bigint;
+  /** the bucket's balance after this entry */
+  balance_after: bigint;
+  /** one of LEDGER_ENTRY_TYPES */
+  type: string;
+  remark: string;
+  created_at: bigint;
+}
+
+/** A money-moving request's Idempotency-Key and the response it got. */
+export interface IdempotencyKeysTable {
+  user_id: bigint;
+  key: string;
+  /** SHA-256 of the endpoint and the body (pay password left out) */
+  request_hash: string;
+  /** JSON of the response data */
+  response: string;
+  created_at: bigint;
+}
+
+/** Wrong pay password tries in a row and the lock they caused. */
+export interface PayPasswordGuardsTable {
+  user_id: bigint;
+  failures: bigint;
+  locked_until: bigint;
+  updated_at: bigint;
+}
+
+export interface DepositsTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  network: string;
+  currency: string;
+  amount: bigint;
+  tx_hash: string;
+  /** who credited it (ops command) */
+  operator: string;
+  created_at: bigint;
+}
+
+export interface TransfersTable {
+  id: Generated<bigint>;
+  from_user_id: bigint;
+  to_user_id: bigint;
+  currency: string;
+  amount: bigint;
+  fee: bigint;
+  created_at: bigint;
+}
+
+export interface ConvertQuotesTable {
+  id: string;
+  user_id: bigint;
+  from_currency: string;
+  to_currency: string;
+  amount: bigint;
+  rate: bigint;
+  fee: bigint;
+  received: bigint;
+  expires_at: bigint;
+  used_at: bigint | null;
+  created_at: bigint;
+}
+
+export interface ConversionsTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  quote_id: string;
+  from_currency: string;
+  to_currency: string;
+  amount: bigint;
+  rate: bigint;
+  fee: bigint;
+  received: bigint;
+  created_at: bigint;
+}
+
 export interface Database {
   users: UsersTable;
   auth_nonces: AuthNoncesTable;
@@ -150,4 +259,13 @@ export interface Database {
   mall_categories: MallCategoriesTable;
   mall_goods: MallGoodsTable;
   mall_skus: MallSkusTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  pay_password_guards: PayPasswordGuardsTable;
+  deposits: DepositsTable;
+  transfers: TransfersTable;
+  convert_quotes: ConvertQuotesTable;
+  conversions: ConversionsTable;
 }
