@@ -1,10 +1,15 @@
 /**
- * Security headers. The Content-Security-Policy is the one the built app runs under: scripts only
- * from our origin (dist/index.html has no inline script), inline styles allowed because antd
- * injects its CSS-in-JS at run time, images also from data: URIs (seeded pictures) and https.
+ * Security headers from @fastify/helmet. The Content-Security-Policy is the one the built app runs
+ * under: scripts only from our origin (dist/index.html has no inline script), inline styles
+ * allowed because antd injects its CSS-in-JS at run time, images also from data: URIs (seeded
+ * pictures) and https.
+ *
+ * Our headers never depend on the request (no CSP nonces), but @fastify/helmet rebuilds helmet's
+ * middleware on every request; so they are computed once, when the app gets ready, by a probe
+ * instance running @fastify/helmet, and then set as a constant block on every response.
  */
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -20,9 +25,30 @@ export const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
+/** Headers of the probe's answer that are not helmet's. */
+const NOT_SECURITY = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+export async function computeSecurityHeaders(): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  // no upgrade-insecure-requests: the app is also opened over plain http on a LAN address
+  await probe.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } });
+  probe.get('/', async () => '');
+  const response = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  return Object.fromEntries(
+    Object.entries(response.headers)
+      .filter(([name]) => !NOT_SECURITY.has(name))
+      .map(([name, value]) => [name, String(value)]),
+  );
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.register(helmet, {
-    // no upgrade-insecure-requests: the app is also opened over plain http on a LAN address
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+  const headers: Record<string, string> = {};
+  app.addHook('onReady', async () => {
+    Object.assign(headers, await computeSecurityHeaders());
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
