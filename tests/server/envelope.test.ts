@@ -1,13 +1,13 @@
 /** Every answer is the envelope, errors included, with the right status and a localised errMessage. */
 import { Type } from '@sinclair/typebox';
-import { Amount, defineEndpoint } from '../../contract';
+import { defineEndpoint } from '../../contract';
 import { startTestApp, type TestApp } from './support/app';
 import { addProbe } from './support/probe';
 import { PROFILE_URL, SIGN_IN_URL } from './support/siwe';
 
 const echoKeys = defineEndpoint({
   method: 'POST', prefix: 'web', path: '/test/echo-keys', auth: false, summary: 'probe',
-  body: Type.Object({ name: Type.String({ minLength: 2, maxLength: 5 }), amount: Amount, region: Type.Object({ city: Type.String({ minLength: 1 }) }) }),
+  body: Type.Object({ name: Type.String({ minLength: 2, maxLength: 5 }), code: Type.String({ pattern: '^[a-z]+$' }), region: Type.Object({ city: Type.String({ minLength: 1 }) }) }),
   response: Type.Object({ keys: Type.Array(Type.String()), regionKeys: Type.Array(Type.String()) }),
 });
 const boom = defineEndpoint({ method: 'GET', prefix: 'web', path: '/test/boom', auth: false, summary: 'probe', response: Type.Null() });
@@ -34,7 +34,7 @@ function expectEnvelope(response: { statusCode: number; json: () => Record<strin
   return body;
 }
 
-const validEcho = { name: 'abc', amount: '1.5', region: { city: '台北' } };
+const validEcho = { name: 'abc', code: 'usdt', region: { city: '台北' } };
 
 describe('success envelope', () => {
   it('wraps data with success true and a request id', async () => {
@@ -51,7 +51,7 @@ describe('success envelope', () => {
       method: 'POST', url: '/api/v1/web/test/echo-keys',
       payload: { ...validEcho, isAdmin: true, region: { city: '台北', hacked: 1 } },
     });
-    expect(response.json().data).toEqual({ keys: ['amount', 'name', 'region'], regionKeys: ['city'] });
+    expect(response.json().data).toEqual({ keys: ['code', 'name', 'region'], regionKeys: ['city'] });
   });
 
   it('keeps a well-formed X-Request-Id from a proxy', async () => {
@@ -67,7 +67,7 @@ describe('400 validation', () => {
     t.app.inject({ method: 'POST', url: '/api/v1/web/test/echo-keys', payload: payload as object, headers: language ? { 'accept-language': language } : {} });
 
   it('names the missing field in zh-TW by default', async () => {
-    const body = expectEnvelope(await post({ name: 'abc', amount: '1' }), 400, 'VALIDATION_FAILED');
+    const body = expectEnvelope(await post({ name: 'abc', code: 'x' }), 400, 'VALIDATION_FAILED');
     expect(body.errMessage).toBe('缺少必填欄位「region」');
     expect(body.data).toEqual({ fields: [{ field: 'region', message: '缺少必填欄位「region」' }] });
   });
@@ -75,11 +75,11 @@ describe('400 validation', () => {
   it('names nested fields and explains the rule broken', async () => {
     expect(expectEnvelope(await post({ ...validEcho, region: { city: '' } }), 400, 'VALIDATION_FAILED').errMessage).toBe('欄位「region.city」至少需要 1 個字元');
     expect(expectEnvelope(await post({ ...validEcho, name: 'toolong' }), 400, 'VALIDATION_FAILED').errMessage).toBe('欄位「name」最多 5 個字元');
-    expect(expectEnvelope(await post({ ...validEcho, amount: '1.123456789' }), 400, 'VALIDATION_FAILED').errMessage).toBe('欄位「amount」的格式不正確');
+    expect(expectEnvelope(await post({ ...validEcho, code: 'USDT!' }), 400, 'VALIDATION_FAILED').errMessage).toBe('欄位「code」的格式不正確');
   });
 
   it('speaks zh-CN and en-US when asked, zh-TW otherwise', async () => {
-    const payload = { name: 'abc', amount: '1' };
+    const payload = { name: 'abc', code: 'x' };
     expect((await post(payload, 'zh-CN,zh;q=0.9')).json().errMessage).toBe('缺少必填字段「region」');
     expect((await post(payload, 'en-US,en;q=0.8')).json().errMessage).toBe('Field "region" is required');
     expect((await post(payload, 'zh-TW')).json().errMessage).toBe('缺少必填欄位「region」');
