@@ -3,7 +3,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { defineEndpoint } from './endpoint';
 import { Empty, Id, IdParams, Page, PageQuery, Timestamp } from './common';
 
-export const MAX_ADDRESSES_PER_USER = 20;
+/** the limit and the field rules live in ./rules/address, shared with the browser form */
+export { MAX_ADDRESSES_PER_USER } from './rules/address';
 
 export const Region = Type.Object({
   province: Type.String({ minLength: 1, maxLength: 32 }),
