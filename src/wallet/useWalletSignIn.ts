@@ -11,6 +11,7 @@ import { LOGIN_PATH } from '@/constants/app';
 import { withCurrentUser } from '@/initialState';
 import { readRedirectTarget } from '@/utils/loginRedirect';
 import { toWalletError } from './errors';
+import { loadSignIn } from './loadSignIn';
 import type { SignInOptions } from './signIn';
 import type { Eip1193Provider } from './types';
 
@@ -25,8 +26,7 @@ export function useWalletSignIn() {
       busy.current = true;
       setPending(true);
       try {
-        // ethers is loaded on demand, keeping it out of the first load of every page
-        const { signInWithWallet } = await import('./signIn');
+        const { signInWithWallet } = await loadSignIn();
         const result = await signInWithWallet(provider, options);
         flushSync(() => {
           void setInitialState(withCurrentUser(result.user));
