@@ -13,6 +13,15 @@ const AUTH = '@/wrappers/auth';
 const AUTO_LOGIN = '@/wrappers/autoLogin';
 const SHARED = '@/wrappers/shared';
 
+/**
+ * The shared frame wraps each page of a section, not the section: Umi turns a wrapped parent
+ * into a route with an empty path, react-router joins that into "/calculate/", and then rejects
+ * the child "/calculate" ("absolute child route path must start with …"), blanking every page.
+ */
+function inSharedFrame<T extends object>(routes: T[]): Array<T & { wrappers: string[] }> {
+  return routes.map((route) => ({ ...route, wrappers: [SHARED] }));
+}
+
 export default [
   {
     path: '/',
@@ -25,15 +34,14 @@ export default [
         name: 'calculate',
         icon: 'ThunderboltOutlined',
         access: 'calculate',
-        wrappers: [SHARED],
-        routes: [
+        routes: inSharedFrame([
           { path: '/calculate', name: 'power', component: './Calculate' },
           { path: '/calculate/assets', name: 'assets', access: 'isLogin', component: './Calculate/Assets' },
           { path: '/calculate/coin', name: 'coin', component: './Calculate/Coin' },
           { path: '/calculate/exchange', name: 'exchange', access: 'isLogin', component: './Calculate/Exchange' },
           { path: '/calculate/unknown', name: 'unknown', component: './Calculate/Unknown' },
           { path: '/calculate/history', name: 'history', access: 'isLogin', component: './Calculate/History' },
-        ],
+        ]),
       },
       {
         path: '/shopping',
@@ -64,8 +72,7 @@ export default [
         name: 'my',
         icon: 'UserOutlined',
         access: 'isLogin',
-        wrappers: [SHARED],
-        routes: [
+        routes: inSharedFrame([
           { path: '/my', name: 'home', component: './My' },
           { path: '/my/transfer', name: 'transfer', icon: 'SwapOutlined', access: 'transfer', component: './My/Transfer' },
           {
@@ -83,7 +90,7 @@ export default [
           { path: '/my/address', name: 'address', icon: 'EnvironmentOutlined', component: './My/Address' },
           { path: '/my/address/add', name: 'addressAdd', component: './My/Address/Edit' },
           { path: '/my/address/edit/:id', name: 'addressEdit', component: './My/Address/Edit' },
-        ],
+        ]),
       },
       { path: '/login', name: 'login', hideInMenu: true, wrappers: [SHARED], component: './Login' },
       { path: '*', redirect: '/' },
