@@ -2,7 +2,7 @@
  * One real server and one browser per test file: `const e2e = useE2E();` registers the set-up
  * and tear-down hooks; tests then open pages with `e2e.newPage(...)`.
  */
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { launchBrowser, type LaunchedBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 
@@ -16,8 +16,10 @@ export interface Session {
 
 export interface PageOptions {
   viewport?: { width: number; height: number };
-  /** stored before any app script runs, as the session module keeps it (DESIGN.md §5) */
+  /** stored before every document of the page loads, as the session module keeps it (DESIGN.md §5) */
   session?: Session;
+  /** a tab of this browser context (shares its localStorage); default: a fresh, isolated context */
+  context?: BrowserContext;
 }
 
 export interface E2E {
@@ -25,6 +27,8 @@ export interface E2E {
   readonly browser: Browser;
   readonly baseUrl: string;
   url: (path: string) => string;
+  /** an isolated browser context (own storage), closed after the test */
+  newContext: () => Promise<BrowserContext>;
   newPage: (options?: PageOptions) => Promise<Page>;
 }
 
@@ -40,7 +44,7 @@ export async function storeSession(page: Page, session: Session): Promise<void> 
 export function useE2E(serverEnv: Record<string, string> = {}): E2E {
   let server: RunningServer | undefined;
   let launched: LaunchedBrowser | undefined;
-  const pages: Page[] = [];
+  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     server = await startServer(serverEnv);
@@ -48,7 +52,7 @@ export function useE2E(serverEnv: Record<string, string> = {}): E2E {
   });
 
   afterEach(async () => {
-    await Promise.all(pages.splice(0).map((page) => page.close().catch(() => undefined)));
+    await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)));
   });
 
   afterAll(async () => {
@@ -69,9 +73,15 @@ export function useE2E(serverEnv: Record<string, string> = {}): E2E {
       return e2e.server.url;
     },
     url: (path) => `${e2e.server.url}${path}`,
+    newContext: async () => {
+      const context = await e2e.browser.createBrowserContext();
+      contexts.push(context);
+      return context;
+    },
     newPage: async (options = {}) => {
-      const page = await e2e.browser.newPage();
-      pages.push(page);
+      const context = options.context ?? (await e2e.newContext());
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.warn(`[page error] ${page.url()}: ${String(error)}`));
       await page.setViewport(options.viewport ?? DESKTOP);
       if (options.session) await storeSession(page, options.session);
       return page;

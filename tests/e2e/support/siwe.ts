@@ -2,7 +2,7 @@
  * Signs a wallet in through the HTTP API (nonce → EIP-4361 message → signature), for tests
  * that need a session without going through the login page.
  */
-import type { Wallet } from 'ethers';
+import type { BaseWallet } from 'ethers';
 import { SiweMessage } from 'siwe';
 import type { Session } from './environment';
 
@@ -22,7 +22,7 @@ async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
   return body.data;
 }
 
-export async function signInViaApi(baseUrl: string, wallet: Wallet): Promise<Session> {
+export async function signInViaApi(baseUrl: string, wallet: BaseWallet): Promise<Session> {
   const nonce = await api<{ nonce: string; expiresAt: string; chainIds: number[]; statement: string }>(
     `${baseUrl}/api/v1/base/web/auth/nonce`,
   );

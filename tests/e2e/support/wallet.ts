@@ -3,7 +3,7 @@
  * EIP-6963) whose every request is answered in Node by an ethers Wallet held by the test.
  * Like a real wallet, it returns no accounts until the site asked for them (eth_requestAccounts).
  */
-import { getBytes, isHexString, toUtf8Bytes, type Wallet } from 'ethers';
+import { getBytes, isHexString, toUtf8Bytes, type BaseWallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
 
 export const TEST_WALLET_INFO = {
@@ -28,7 +28,7 @@ export interface PageWallet {
 const unsupported = (method: string): RpcReply => ({ error: { code: 4200, message: `unsupported method ${method}` } });
 
 /** Call before the first navigation of `page`. */
-export async function installWallet(page: Page, wallet: Wallet, chainId = 1): Promise<PageWallet> {
+export async function installWallet(page: Page, wallet: BaseWallet, chainId = 1): Promise<PageWallet> {
   const state: PageWallet = { calls: [], signed: [] };
   let authorised = false;
   let currentChain = chainId;

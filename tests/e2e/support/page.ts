@@ -1,0 +1,41 @@
+/** Small waits on what a person sees: the address bar and texts on screen. */
+import type { Page } from 'puppeteer-core';
+
+const WAIT_MS = 20_000;
+
+/** Path + search + hash of the page's current address. */
+export function currentPath(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search + url.hash;
+}
+
+/** Waits until the address (path + search + hash) equals `expected`. */
+export async function waitForPath(page: Page, expected: string): Promise<void> {
+  try {
+    await page.waitForFunction((path) => location.pathname + location.search + location.hash === path, { timeout: WAIT_MS }, expected);
+  } catch {
+    throw new Error(`expected the address ${expected}, the page is at ${currentPath(page)}`);
+  }
+}
+
+/** Waits until an element matching `selector` shows `text` (its innerText contains it). */
+export async function waitForText(page: Page, selector: string, text: string, timeout = WAIT_MS): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (sel, t) => Array.from(document.querySelectorAll<HTMLElement>(sel)).some((el) => el.innerText.includes(t)),
+      { timeout },
+      selector,
+      text,
+    );
+  } catch {
+    const shown = await page.$$eval(selector, (els) => els.map((el) => (el as HTMLElement).innerText)).catch(() => []);
+    throw new Error(`expected "${text}" in ${selector}; found ${JSON.stringify(shown)} at ${currentPath(page)}`);
+  }
+}
+
+/** The innerText of every element matching `selector`. */
+export function textsOf(page: Page, selector: string): Promise<string[]> {
+  return page.$$eval(selector, (els) => els.map((el) => (el as HTMLElement).innerText));
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
