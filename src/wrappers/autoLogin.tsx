@@ -4,7 +4,7 @@
  * never retried after a failure or a logout. Also signs the user out when the wallet switches
  * to another account or disconnects.
  */
-import { Outlet, useModel } from '@umijs/max';
+import { history, Outlet, useModel } from '@umijs/max';
 import { useEffect } from 'react';
 import { useLogout } from '@/hooks/useLogout';
 import { readInviteCode } from '@/utils/loginRedirect';
@@ -34,7 +34,7 @@ export default function AutoLoginWrapper() {
     void authorisedWallet().then((wallet) => {
       if (cancelled || !wallet || !autoLoginAllowed()) return;
       markAutoLoginDone();
-      signIn(wallet.provider, { invite: readInviteCode(window.location.search) }).catch(() => undefined);
+      signIn(wallet.provider, { invite: readInviteCode(history.location.search) }).catch(() => undefined);
     });
     return () => {
       cancelled = true;
