@@ -21,6 +21,7 @@ import { hasBuiltApp, registerStaticFiles } from './http/staticFiles';
 import accountRoutes from './routes/account';
 import authRoutes from './routes/auth';
 import contentRoutes from './routes/content';
+import ledgerRoutes from './routes/ledger';
 import mallRoutes from './routes/mall';
 import productRoutes from './routes/product';
 import userRoutes from './routes/user';
@@ -35,7 +36,7 @@ export interface BuildAppOptions {
 }
 
 /** One plugin per API domain; issues 4–7 add theirs here. */
-const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, productRoutes, contentRoutes, mallRoutes];
+const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, ledgerRoutes, productRoutes, contentRoutes, mallRoutes];
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 

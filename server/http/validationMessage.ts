@@ -3,6 +3,7 @@
  * plus a per-field list for forms.
  */
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import { Amount, PayPassword } from '../../contract';
 import { translate, type Locale, type MessageKey } from '../i18n';
 
 export interface FieldError {
@@ -26,6 +27,18 @@ const KEYWORD_MESSAGES: Record<string, MessageKey> = {
   anyOf: 'validation.enum',
 };
 
+/** patterns with a sentence of their own, e.g. an amount with too many decimals */
+const PATTERN_MESSAGES: Record<string, MessageKey> = {
+  [Amount.pattern as string]: 'validation.amount',
+  [PayPassword.pattern as string]: 'validation.payPassword',
+};
+
+function messageKeyOf(error: FastifySchemaValidationError): MessageKey {
+  const pattern = (error.params as { pattern?: string }).pattern;
+  if (error.keyword === 'pattern' && pattern && PATTERN_MESSAGES[pattern]) return PATTERN_MESSAGES[pattern];
+  return KEYWORD_MESSAGES[error.keyword] ?? 'validation.other';
+}
+
 function fieldOf(error: FastifySchemaValidationError): string {
   const parts = error.instancePath.split('/').filter(Boolean);
   const missing = (error.params as { missingProperty?: string }).missingProperty;
@@ -47,7 +60,7 @@ export function describeValidation(errors: FastifySchemaValidationError[], local
   return [...byField.entries()].map(([field, fieldErrors]) => {
     // a union (anyOf) failing means "not one of the allowed values", whatever its branches said
     const error = fieldErrors.find((e) => e.keyword === 'anyOf') ?? fieldErrors[0];
-    const key = KEYWORD_MESSAGES[error.keyword] ?? 'validation.other';
+    const key = messageKeyOf(error);
     const name = field || translate(locale, 'validation.body');
     return { field, message: translate(locale, key, { field: name, limit: limitOf(error) }) };
   });

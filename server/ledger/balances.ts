@@ -1,0 +1,37 @@
+/** A user's balances per currency, valued in USDT at the prices table. */
+import type { AccountOverviewType } from '../../contract/account';
+import type { Db } from '../db';
+import { fromUnits, multiply } from '../money';
+import { ownerKey, userOwner } from './accounts';
+import { WALLET_CURRENCIES } from './currencyRules';
+import { loadPrices } from './prices';
+
+export async function userBalance(db: Db, userId: bigint, currency: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('available')
+    .where('owner', '=', ownerKey(userOwner(userId)))
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  return row?.available ?? 0n;
+}
+
+export async function balanceOverview(db: Db, userId: bigint, onlyCurrency?: string): Promise<AccountOverviewType> {
+  const accounts = await db.selectFrom('ledger_accounts').select(['currency', 'available', 'frozen']).where('user_id', '=', userId).execute();
+  const prices = await loadPrices(db);
+  const byCurrency = new Map(accounts.map((a) => [a.currency, a]));
+  const currencies = [...new Set<string>([...WALLET_CURRENCIES, ...accounts.map((a) => a.currency)])].filter(
+    (currency) => !onlyCurrency || currency === onlyCurrency,
+  );
+  let total = 0n;
+  const balances = currencies.map((currency) => {
+    const account = byCurrency.get(currency);
+    const available = account?.available ?? 0n;
+    const frozen = account?.frozen ?? 0n;
+    const price = prices.get(currency) ?? 0n;
+    const value = multiply(available + frozen, price);
+    total += value;
+    return { currency, available: fromUnits(available), frozen: fromUnits(frozen), priceUsdt: fromUnits(price), valueUsdt: fromUnits(value) };
+  });
+  return { totalUsdt: fromUnits(total), balances };
+}

@@ -1,0 +1,117 @@
+/**
+ * Conversion between currencies at server-side prices: a quote (rate, fee, exact amount received)
+ * is stored for QUOTE_TTL_MS; converting uses that quote once, before it expires. The user's
+ * coins go to the system `exchange` account, which pays out the other currency; the fee goes to
+ * `fees`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ConvertPairType, ConvertQuoteType, ConvertRecordType } from '../../contract/account';
+import type { Db } from '../db';
+import type { ConvertQuotesTable } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { divide, fromUnits, multiply, percentOf, UNIT } from '../money';
+import type { TimeFormat } from '../time';
+import { systemOwner, userOwner } from './accounts';
+import { positiveUnits } from './amounts';
+import { CONVERT_FEE_RATE, CONVERT_LIMITS, CONVERT_PAIRS, QUOTE_TTL_MS } from './currencyRules';
+import { post, type Trx } from './post';
+import { loadPrices } from './prices';
+
+/** units of `to` per unit of `from`, rounded down; null without both prices */
+function rateOf(prices: Map<string, bigint>, from: string, to: string): bigint | null {
+  const fromPrice = prices.get(from);
+  const toPrice = prices.get(to);
+  if (!fromPrice || !toPrice) return null;
+  return divide(fromPrice * UNIT, toPrice);
+}
+
+export async function convertPairs(db: Db): Promise<ConvertPairType[]> {
+  const prices = await loadPrices(db);
+  return CONVERT_PAIRS.flatMap(({ from, to }) => {
+    const rate = rateOf(prices, from, to);
+    const limits = CONVERT_LIMITS[from];
+    if (rate === null || !limits) return [];
+    return [{ from, to, rate: fromUnits(rate), feeRate: fromUnits(CONVERT_FEE_RATE), minAmount: fromUnits(limits.minAmount), maxAmount: fromUnits(limits.maxAmount) }];
+  });
+}
+
+export interface QuoteRequest {
+  from: string;
+  to: string;
+  amount: string;
+}
+
+export async function createQuote(db: Db, userId: bigint, input: QuoteRequest, now: number, time: TimeFormat): Promise<ConvertQuoteType> {
+  const { from, to } = input;
+  const limits = CONVERT_LIMITS[from];
+  if (!CONVERT_PAIRS.some((p) => p.from === from && p.to === to) || !limits) {
+    throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.unsupportedPair', params: { from, to } });
+  }
+  const amount = positiveUnits(input.amount);
+  if (amount < limits.minAmount) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.belowMinimum', params: { min: fromUnits(limits.minAmount), currency: from } });
+  if (amount > limits.maxAmount) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.aboveMaximum', params: { max: fromUnits(limits.maxAmount), currency: from } });
+  const rate = rateOf(await loadPrices(db), from, to);
+  if (rate === null) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.noPrice', params: { currency: to } });
+  const gross = multiply(amount, rate);
+  const fee = percentOf(gross, CONVERT_FEE_RATE, 'up');
+  const received = gross - fee;
+  if (received <= 0n) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.tooSmall' });
+  const quote = {
+    id: randomBytes(16).toString('base64url'),
+    user_id: userId,
+    from_currency: from,
+    to_currency: to,
+    amount,
+    rate,
+    fee,
+    received,
+    expires_at: BigInt(now + QUOTE_TTL_MS),
+    used_at: null,
+    created_at: BigInt(now),
+  };
+  await db.insertInto('convert_quotes').values(quote).execute();
+  return {
+    quoteId: quote.id, from, to, amount: fromUnits(amount), rate: fromUnits(rate), fee: fromUnits(fee), received: fromUnits(received),
+    expiresAt: time.timestamp(quote.expires_at),
+  };
+}
+
+async function takeQuote(trx: Trx, userId: bigint, quoteId: string, now: number): Promise<ConvertQuotesTable> {
+  const quote = await trx.selectFrom('convert_quotes').selectAll().where('id', '=', quoteId).where('user_id', '=', userId).executeTakeFirst();
+  if (!quote) throw new ApiError('NOT_FOUND', { messageKey: 'convert.quoteNotFound' });
+  if (quote.used_at !== null) throw new ApiError('CONFLICT', { messageKey: 'convert.quoteUsed' });
+  if (BigInt(now) > quote.expires_at) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.quoteExpired' });
+  // compare-and-set: of two concurrent uses of one quote only one marks it
+  const marked = await trx.updateTable('convert_quotes').set({ used_at: BigInt(now) }).where('id', '=', quoteId).where('used_at', 'is', null).executeTakeFirst();
+  if (marked.numUpdatedRows !== 1n) throw new ApiError('CONFLICT', { messageKey: 'convert.quoteUsed' });
+  return quote;
+}
+
+export function toConvertRecord(row: { id: bigint; from_currency: string; to_currency: string; amount: bigint; rate: bigint; fee: bigint; received: bigint; created_at: bigint }, time: TimeFormat): ConvertRecordType {
+  return {
+    id: String(row.id), from: row.from_currency, to: row.to_currency, amount: fromUnits(row.amount), rate: fromUnits(row.rate),
+    fee: fromUnits(row.fee), received: fromUnits(row.received), createdAt: time.timestamp(row.created_at),
+  };
+}
+
+export async function convertAtQuote(trx: Trx, userId: bigint, quoteId: string, now: number, time: TimeFormat): Promise<ConvertRecordType> {
+  const quote = await takeQuote(trx, userId, quoteId, now);
+  const { from_currency: from, to_currency: to, amount, fee, received } = quote;
+  const row = {
+    user_id: userId, quote_id: quote.id, from_currency: from, to_currency: to, amount, rate: quote.rate, fee, received, created_at: BigInt(now),
+  };
+  const { id } = await trx.insertInto('conversions').values(row).returning('id').executeTakeFirstOrThrow();
+  const pair = `${from}→${to}`;
+  await post(trx, {
+    ref: `convert:${id}`,
+    now,
+    lines: [
+      { owner: userOwner(userId), currency: from, amount: -amount, type: 'convert_out', remark: pair },
+      { owner: systemOwner('exchange'), currency: from, amount, type: 'convert_out', remark: `convert ${id}` },
+      { owner: systemOwner('exchange'), currency: to, amount: -(received + fee), type: 'convert_in', remark: `convert ${id}` },
+      { owner: userOwner(userId), currency: to, amount: received, type: 'convert_in', remark: pair },
+      ...(fee > 0n ? [{ owner: systemOwner('fees'), currency: to, amount: fee, type: 'convert_fee' as const, remark: `convert ${id}` }] : []),
+    ],
+  });
+  return toConvertRecord({ id, ...row }, time);
+}

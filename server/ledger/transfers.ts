@@ -1,0 +1,97 @@
+/**
+ * Transfers between PowerFi users: to a UID or a wallet address, a flat fee per currency paid by
+ * the sender to the `fees` account, a minimum amount, never to oneself.
+ */
+import { getAddress } from 'ethers';
+import type { TransferCreateBodyType, TransferRecordType } from '../../contract/account';
+import { ApiError } from '../http/errors';
+import { fromUnits } from '../money';
+import type { TimeFormat } from '../time';
+import { ownerKey, systemOwner, userOwner } from './accounts';
+import { positiveUnits } from './amounts';
+import { TRANSFER_RULES, type TransferRule } from './currencyRules';
+import { post, type LedgerLine, type Trx } from './post';
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const UID = /^[0-9]{1,16}$/;
+
+export interface Recipient {
+  id: bigint;
+  uid: string;
+  address: string;
+}
+
+export function transferRule(currency: string): TransferRule {
+  const rule = TRANSFER_RULES[currency];
+  if (!rule) throw new ApiError('BUSINESS_RULE', { messageKey: 'money.unsupportedCurrency', params: { currency } });
+  return rule;
+}
+
+/** The user a UID or wallet address (any letter case) names, else 422 with a clear message. */
+export async function findRecipient(trx: Trx, to: string): Promise<Recipient> {
+  const wanted = to.trim();
+  const column = ADDRESS.test(wanted) ? 'address' : UID.test(wanted) ? 'uid' : null;
+  // addresses are stored EIP-55 checksummed; any letter case the user typed finds them
+  const value = column === 'address' ? getAddress(wanted.toLowerCase()) : wanted;
+  const recipient = column ? await trx.selectFrom('users').select(['id', 'uid', 'address']).where(column, '=', value).executeTakeFirst() : undefined;
+  if (!recipient) throw new ApiError('BUSINESS_RULE', { messageKey: 'transfer.unknownRecipient', params: { to: wanted.slice(0, 64) } });
+  return recipient;
+}
+
+async function availableOf(trx: Trx, userId: bigint, currency: string): Promise<bigint> {
+  const row = await trx
+    .selectFrom('ledger_accounts')
+    .select('available')
+    .where('owner', '=', ownerKey(userOwner(userId)))
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  return row?.available ?? 0n;
+}
+
+export async function createTransfer(trx: Trx, senderId: bigint, body: TransferCreateBodyType, now: number, time: TimeFormat): Promise<TransferRecordType> {
+  const { currency } = body;
+  const rule = transferRule(currency);
+  const amount = positiveUnits(body.amount);
+  if (amount < rule.minAmount) {
+    throw new ApiError('BUSINESS_RULE', { messageKey: 'transfer.belowMinimum', params: { min: fromUnits(rule.minAmount), currency } });
+  }
+  const recipient = await findRecipient(trx, body.to);
+  if (recipient.id === senderId) throw new ApiError('BUSINESS_RULE', { messageKey: 'transfer.toSelf' });
+  const required = amount + rule.fee;
+  // a clear message up front; `post` re-checks under the account lock
+  const available = await availableOf(trx, senderId, currency);
+  if (available < required) {
+    throw new ApiError('INSUFFICIENT_BALANCE', {
+      messageKey: 'transfer.insufficient',
+      params: { amount: fromUnits(amount), fee: fromUnits(rule.fee), required: fromUnits(required), available: fromUnits(available), currency },
+    });
+  }
+  const sender = await trx.selectFrom('users').select('uid').where('id', '=', senderId).executeTakeFirstOrThrow();
+  const { id } = await trx
+    .insertInto('transfers')
+    .values({ from_user_id: senderId, to_user_id: recipient.id, currency, amount, fee: rule.fee, created_at: BigInt(now) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const lines: LedgerLine[] = [
+    { owner: userOwner(senderId), currency, amount: -amount, type: 'transfer_out', remark: `uid ${recipient.uid}` },
+    { owner: userOwner(recipient.id), currency, amount, type: 'transfer_in', remark: `uid ${sender.uid}` },
+  ];
+  if (rule.fee > 0n) {
+    lines.push(
+      { owner: userOwner(senderId), currency, amount: -rule.fee, type: 'transfer_fee', remark: `uid ${recipient.uid}` },
+      { owner: systemOwner('fees'), currency, amount: rule.fee, type: 'transfer_fee', remark: `transfer ${id}` },
+    );
+  }
+  await post(trx, { ref: `transfer:${id}`, now, lines });
+  return {
+    id: String(id),
+    direction: 'out',
+    counterpartyUid: recipient.uid,
+    counterpartyAddress: recipient.address,
+    currency,
+    amount: fromUnits(amount),
+    fee: fromUnits(rule.fee),
+    status: 'success',
+    createdAt: time.timestamp(now),
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Money test helpers: a signed-in user with a pay password and an ops-credited deposit, and
+ * calls to the money endpoints with optional Idempotency-Key.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { creditDeposit } from '../../../server/ledger/deposits';
+import type { Db } from '../../../server/db';
+import type { Clock } from '../../../server/time';
+import { bearer, signIn } from './siwe';
+
+export const PAY_PASSWORD = '246810';
+export const TRANSFER_URL = '/api/v1/web/account/transfer/create';
+export const CONVERT_URL = '/api/v1/web/account/convert/create';
+export const QUOTE_URL = '/api/v1/web/account/convert/quote';
+export const PAY_PASS_URL = '/api/v1/web/user/user/pay-pass';
+export const BALANCES_URL = '/api/v1/web/account/account';
+export const DETAILS_URL = '/api/v1/web/user/wallet/details';
+
+export interface MoneyUser {
+  token: string;
+  uid: string;
+  address: string;
+  userId: bigint;
+}
+
+export function randomTxHash(): string {
+  return `0x${randomBytes(32).toString('hex')}`;
+}
+
+export async function newUser(app: FastifyInstance, db: Db, clock: Clock, options: { payPassword?: string | null } = {}): Promise<MoneyUser> {
+  const { token, data } = await signIn(app, clock);
+  const user = await db.selectFrom('users').select('id').where('uid', '=', data.user.uid).executeTakeFirstOrThrow();
+  const password = options.payPassword === undefined ? PAY_PASSWORD : options.payPassword;
+  if (password) {
+    const response = await app.inject({ method: 'POST', url: PAY_PASS_URL, headers: bearer(token), payload: { newPassword: password } });
+    if (response.statusCode !== 200) throw new Error(`pay-pass failed: ${response.body}`);
+  }
+  return { token, uid: data.user.uid, address: data.user.address, userId: user.id };
+}
+
+export async function deposit(db: Db, clock: Clock, user: MoneyUser, amount: string, currency = 'USDT', network = 'ERC20'): Promise<void> {
+  await creditDeposit(db, { uid: user.uid, network, currency, amount, txHash: randomTxHash(), operator: 'test', now: clock.now() });
+}
+
+export function transfer(
+  app: FastifyInstance,
+  from: MoneyUser,
+  body: { to: string; amount: string; currency?: string; payPassword?: string },
+  idempotencyKey?: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: TRANSFER_URL,
+    headers: { ...bearer(from.token), ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    payload: { currency: 'USDT', payPassword: PAY_PASSWORD, ...body },
+  });
+}
+
+export async function balanceOf(app: FastifyInstance, user: MoneyUser, currency = 'USDT'): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: `${BALANCES_URL}?currency=${currency}`, headers: bearer(user.token) });
+  const balance = response.json().data.balances.find((b: { currency: string }) => b.currency === currency);
+  return balance?.available ?? '0';
+}
