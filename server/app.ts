@@ -23,6 +23,7 @@ import authRoutes from './routes/auth';
 import contentRoutes from './routes/content';
 import ledgerRoutes from './routes/ledger';
 import mallRoutes from './routes/mall';
+import powerRoutes from './routes/power';
 import productRoutes from './routes/product';
 import userRoutes from './routes/user';
 import { createTimeFormat, systemClock, type Clock } from './time';
@@ -36,7 +37,7 @@ export interface BuildAppOptions {
 }
 
 /** One plugin per API domain; issues 4–7 add theirs here. */
-const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, ledgerRoutes, productRoutes, contentRoutes, mallRoutes];
+const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, ledgerRoutes, productRoutes, powerRoutes, contentRoutes, mallRoutes];
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 

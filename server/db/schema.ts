@@ -246,6 +246,86 @@ export interface ConversionsTable {
   created_at: bigint;
 }
 
+/* ---------- product orders and daily settlement (issue 5, server/products, server/settlement) ---------- */
+
+/** A bought power product; the product's terms are copied so that later edits never change it. */
+export interface PowerOrdersTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  product_id: bigint;
+  title: string;
+  coin: string;
+  unit: string;
+  units: bigint;
+  amount_usdt: bigint;
+  daily_output_per_unit: bigint;
+  electricity_fee_per_unit: bigint;
+  management_fee_rate: bigint;
+  /** first and last producing day, YYYY-MM-DD in the display time zone */
+  start_day: string;
+  end_day: string;
+  created_at: bigint;
+}
+
+/** One power order's settled output for one day (unique per order and day). */
+export interface PowerBillsTable {
+  id: Generated<bigint>;
+  order_id: bigint;
+  user_id: bigint;
+  day: string;
+  coin: string;
+  gross: bigint;
+  electricity_fee: bigint;
+  management_fee: bigint;
+  net: bigint;
+  created_at: bigint;
+}
+
+export interface FinanceOrdersTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  product_id: bigint;
+  title: string;
+  currency: string;
+  principal: bigint;
+  annual_rate: bigint;
+  lock_days: bigint;
+  /** first and last interest day; settling the last one returns principal and interest */
+  start_day: string;
+  maturity_day: string;
+  redeemed_at: bigint | null;
+  created_at: bigint;
+}
+
+/** One finance order's interest for one day (unique per order and day). */
+export interface FinanceInterestTable {
+  id: Generated<bigint>;
+  order_id: bigint;
+  user_id: bigint;
+  day: string;
+  amount: bigint;
+  created_at: bigint;
+}
+
+export interface PowerExchangesTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  coin: string;
+  amount: bigint;
+  /** USDT per coin, in units */
+  rate: bigint;
+  /** USDT */
+  fee: bigint;
+  received: bigint;
+  created_at: bigint;
+}
+
+/** Days whose settlement completed (the scheduled job skips them). */
+export interface SettledDaysTable {
+  day: string;
+  settled_at: bigint;
+}
+
 export interface Database {
   users: UsersTable;
   auth_nonces: AuthNoncesTable;
@@ -268,4 +348,10 @@ export interface Database {
   transfers: TransfersTable;
   convert_quotes: ConvertQuotesTable;
   conversions: ConversionsTable;
+  power_orders: PowerOrdersTable;
+  power_bills: PowerBillsTable;
+  finance_orders: FinanceOrdersTable;
+  finance_interest: FinanceInterestTable;
+  power_exchanges: PowerExchangesTable;
+  settled_days: SettledDaysTable;
 }

@@ -7,9 +7,11 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_users_auth';
 import * as m0002 from './0002_catalogue';
 import * as m0010 from './0010_ledger';
+import * as m0030 from './0030_orders';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth': m0001,
   '0002_catalogue': m0002,
   '0010_ledger': m0010,
+  '0030_orders': m0030,
 };

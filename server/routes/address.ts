@@ -1,0 +1,36 @@
+/** The address book: list, get, create, update, delete, every call on the caller's own addresses. */
+import type { FastifyInstance } from 'fastify';
+import { contract } from '../../contract';
+import { createAddress, deleteAddress, getAddress, listAddresses, toAddress, updateAddress } from '../addresses/addressBook';
+import { validAddress } from '../addresses/validateAddress';
+import { pageArgs, toPage } from '../http/paging';
+import { route, sessionOf } from '../http/route';
+import { negotiateLocale } from '../i18n';
+
+export default async function addressRoutes(app: FastifyInstance): Promise<void> {
+  const { db, time, clock } = app.ctx;
+
+  route(app, contract.address.list, async (request) => {
+    const args = pageArgs(request.query);
+    const { rows, total } = await listAddresses(db, sessionOf(request).userId, args);
+    return toPage(rows.map((row) => toAddress(row, time)), total, args);
+  });
+
+  route(app, contract.address.get, async (request) => toAddress(await getAddress(db, sessionOf(request).userId, BigInt(request.params.id)), time));
+
+  route(app, contract.address.create, async (request) => {
+    const input = validAddress(request.body, negotiateLocale(request.headers['accept-language']));
+    return toAddress(await createAddress(db, sessionOf(request).userId, input, clock.now()), time);
+  });
+
+  route(app, contract.address.update, async (request) => {
+    const { id, ...body } = request.body;
+    const input = validAddress(body, negotiateLocale(request.headers['accept-language']));
+    return toAddress(await updateAddress(db, sessionOf(request).userId, BigInt(id), input, clock.now()), time);
+  });
+
+  route(app, contract.address.remove, async (request) => {
+    await deleteAddress(db, sessionOf(request).userId, BigInt(request.body.id), clock.now());
+    return null;
+  });
+}

@@ -1,0 +1,35 @@
+/** Invitations: details (code, link, figures), the invitees, binding an inviter by code. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contract } from '../../contract';
+import { pageArgs, toPage } from '../http/paging';
+import { route, sessionOf } from '../http/route';
+import { bindInviter } from '../invites/binding';
+import { inviteDetails, listInvitees } from '../invites/inviteDetails';
+
+export default async function inviteRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config, clock, time } = app.ctx;
+
+  /** PUBLIC_ORIGIN when configured, else the origin the caller used (behind a proxy: TRUST_PROXY). */
+  const originOf = (request: FastifyRequest) => config.publicOrigin || `${request.protocol}://${request.host}`;
+
+  const detailsFor = (request: FastifyRequest) =>
+    inviteDetails(db, sessionOf(request).userId, {
+      origin: originOf(request),
+      rate: config.commissionRate,
+      now: clock.now(),
+      utcOffsetMinutes: config.displayUtcOffsetMinutes,
+    });
+
+  route(app, contract.invite.details, async (request) => detailsFor(request));
+
+  route(app, contract.invite.invitees, async (request) => {
+    const args = pageArgs(request.query);
+    const { rows, total } = await listInvitees(db, sessionOf(request).userId, args, time);
+    return toPage(rows, total, args);
+  });
+
+  route(app, contract.invite.update, async (request) => {
+    await bindInviter(db, sessionOf(request).userId, request.body.code);
+    return detailsFor(request);
+  });
+}
