@@ -159,7 +159,10 @@ export const PowerBill = Type.Object({
   day: DateOnly,
   coin: CurrencyCode,
   gross: Amount,
+  /** electricityFee + managementFee */
   fee: Amount,
+  electricityFee: Amount,
+  managementFee: Amount,
   net: Amount,
 });
 export type PowerBillType = Static<typeof PowerBill>;

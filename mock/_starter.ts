@@ -5,10 +5,12 @@
  */
 import dayjs from 'dayjs';
 import type { PowerOrderType } from '../contract/product';
+import { dailyInterest } from '../contract/rules/financeInterest';
+import { powerDay } from '../contract/rules/powerOutput';
 import { deposit } from './account';
 import { addAddress } from './address';
 import { createOrder, payOrder, setStatus } from './mall';
-import { amount, percent, times, units } from './_money';
+import { amount, units } from './_money';
 import { nextId, state, writeEntry, type MockUser } from './_state';
 import { buyPower, subscribeFinance } from './product';
 import { day, daysFromNow, timestamp } from './_time';
@@ -19,14 +21,21 @@ const at = (daysAgo: number, hour: number) => timestamp(daysFromNow(-daysAgo).ho
 function settlePastDays(user: MockUser, order: PowerOrderType): void {
   const product = state.catalog.powerProducts.find((p) => p.id === order.productId)!;
   const count = BigInt(order.units);
+  const terms = {
+    dailyOutputPerUnit: units(product.dailyOutputPerUnit),
+    electricityFeePerUnit: units(product.electricityFeePerUnit),
+    managementFeeRate: units(product.managementFeeRate),
+  };
   const mined = user.mined.get(order.coin) ?? { outputYesterday: 0n, outputTotal: 0n, available: 0n };
   user.mined.set(order.coin, mined);
   const yesterday = day(daysFromNow(-1));
   for (let d = dayjs(order.startDate); day(d) <= yesterday; d = d.add(1, 'day')) {
-    const gross = count * units(product.dailyOutputPerUnit);
-    const fee = count * units(product.electricityFeePerUnit) + percent(gross, product.managementFeeRate);
-    const net = gross - fee;
-    user.bills.push({ id: nextId(), orderId: order.id, day: day(d), coin: order.coin, gross: amount(gross), fee: amount(fee), net: amount(net) });
+    const bill = powerDay(terms, count);
+    const { net } = bill;
+    user.bills.push({
+      id: nextId(), orderId: order.id, day: day(d), coin: order.coin, gross: amount(bill.gross), fee: amount(bill.fee),
+      electricityFee: amount(bill.electricityFee), managementFee: amount(bill.managementFee), net: amount(net),
+    });
     mined.available += net;
     mined.outputTotal += net;
     if (day(d) === yesterday) mined.outputYesterday += net;
@@ -37,7 +46,7 @@ function settlePastDays(user: MockUser, order: PowerOrderType): void {
 
 /** Interest of a finance order for every day from its start until yesterday (paid at maturity). */
 function accruePastDays(user: MockUser, order: MockUser['financeOrders'][number]): void {
-  const daily = times(units(order.principal), units(order.annualRate)) / 36500n;
+  const daily = dailyInterest(units(order.principal), units(order.annualRate));
   const yesterday = day(daysFromNow(-1));
   for (let d = dayjs(order.startDate); day(d) <= yesterday; d = d.add(1, 'day')) {
     user.interest.push({ orderId: order.id, day: day(d), amount: daily });

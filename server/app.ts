@@ -19,8 +19,10 @@ import { registerRateLimit } from './http/rateLimit';
 import { registerSecurityHeaders } from './http/security';
 import { hasBuiltApp, registerStaticFiles } from './http/staticFiles';
 import accountRoutes from './routes/account';
+import addressRoutes from './routes/address';
 import authRoutes from './routes/auth';
 import contentRoutes from './routes/content';
+import inviteRoutes from './routes/invite';
 import ledgerRoutes from './routes/ledger';
 import mallRoutes from './routes/mall';
 import powerRoutes from './routes/power';
@@ -37,7 +39,7 @@ export interface BuildAppOptions {
 }
 
 /** One plugin per API domain; issues 4–7 add theirs here. */
-const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, ledgerRoutes, productRoutes, powerRoutes, contentRoutes, mallRoutes];
+const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, ledgerRoutes, productRoutes, powerRoutes, contentRoutes, mallRoutes, inviteRoutes, addressRoutes];
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 

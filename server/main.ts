@@ -10,6 +10,7 @@ import { createDb } from './db';
 import { migrateToLatest } from './db/migrate';
 import { hasBuiltApp } from './http/staticFiles';
 import { seedIfEmpty } from './seed';
+import { startSettlementSchedule } from './settlement/schedule';
 
 /** A shutdown that takes longer than this (a stuck request) is cut short. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -37,12 +38,14 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.log.level = level;
   app.log.info(`PowerFi listening on http://${config.host}:${config.port} (${describeDatabase(config)})`);
+  const settlement = startSettlementSchedule({ db, clock: app.ctx.clock, utcOffsetMinutes: config.displayUtcOffsetMinutes, log: app.log });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    settlement.stop();
     setTimeout(() => {
       app.log.error('shutdown grace period over, exiting');
       process.exit(1);

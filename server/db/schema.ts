@@ -137,6 +137,38 @@ export interface MallSkusTable {
   sort: bigint;
 }
 
+/* ---------- the address book and invite commissions (issue 6, server/addresses, server/invites) ---------- */
+
+export interface AddressesTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  receiver: string;
+  /** without spaces or hyphens */
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+  /** 0/1; exactly one 1 per user who has addresses */
+  is_default: bigint;
+  created_at: bigint;
+  updated_at: bigint;
+}
+
+/** One commission paid to an inviter for one purchase of an invitee (USDT units). */
+export interface InviteCommissionsTable {
+  id: Generated<bigint>;
+  inviter_id: bigint;
+  invitee_id: bigint;
+  /** the purchase, e.g. "power-order:12"; unique */
+  ref: string;
+  purchase_amount: bigint;
+  /** percent in units (5 % = 5 × 1e8) */
+  rate: bigint;
+  amount: bigint;
+  created_at: bigint;
+}
+
 /* ---------- the money core (issue 4, server/ledger) ---------- */
 
 /** One balance per owner and currency. System accounts have no user and may go negative. */
@@ -339,6 +371,8 @@ export interface Database {
   mall_categories: MallCategoriesTable;
   mall_goods: MallGoodsTable;
   mall_skus: MallSkusTable;
+  addresses: AddressesTable;
+  invite_commissions: InviteCommissionsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;

@@ -1,62 +1,18 @@
-/** The power (算力) and finance (理财) products on offer. Orders belong to issue 5. */
+/** Power (算力) and finance (理财) products on offer, buying them, and the caller's orders. */
 import type { FastifyInstance } from 'fastify';
-import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
 import { contract } from '../../contract';
-import type { FinanceProductType, PowerProductType } from '../../contract/product';
-import type { FinanceProductsTable, PowerProductsTable } from '../db/schema';
 import { pageArgs, paginate, toPage } from '../http/paging';
-import { route } from '../http/route';
-import { fromUnits } from '../money';
-import type { TimeFormat } from '../time';
-
-export function powerStatus(row: Pick<Selectable<PowerProductsTable>, 'sale_start' | 'sale_end' | 'stock' | 'active'>, now: number): PowerProductType['status'] {
-  if (row.active !== 1n || now > Number(row.sale_end)) return 'ended';
-  if (now < Number(row.sale_start)) return 'upcoming';
-  return row.stock <= 0n ? 'sold_out' : 'on_sale';
-}
-
-export function financeStatus(row: Pick<Selectable<FinanceProductsTable>, 'quota' | 'sold' | 'active'>): FinanceProductType['status'] {
-  if (row.active !== 1n) return 'ended';
-  return row.sold >= row.quota ? 'sold_out' : 'on_sale';
-}
-
-export function toPowerProduct(row: Selectable<PowerProductsTable>, now: number, time: TimeFormat): PowerProductType {
-  return {
-    id: String(row.id),
-    title: row.title,
-    coin: row.coin,
-    unit: row.unit,
-    pricePerUnit: fromUnits(row.price_per_unit),
-    termDays: Number(row.term_days),
-    dailyOutputPerUnit: fromUnits(row.daily_output_per_unit),
-    electricityFeePerUnit: fromUnits(row.electricity_fee_per_unit),
-    managementFeeRate: fromUnits(row.management_fee_rate),
-    stock: Number(row.stock),
-    sold: Number(row.sold),
-    minUnits: Number(row.min_units),
-    saleStart: time.timestamp(row.sale_start),
-    saleEnd: time.timestamp(row.sale_end),
-    status: powerStatus(row, now),
-  };
-}
-
-export function toFinanceProduct(row: Selectable<FinanceProductsTable>): FinanceProductType {
-  return {
-    id: String(row.id),
-    title: row.title,
-    currency: row.currency,
-    annualRate: fromUnits(row.annual_rate),
-    lockDays: Number(row.lock_days),
-    minAmount: fromUnits(row.min_amount),
-    maxAmount: fromUnits(row.max_amount),
-    quota: fromUnits(row.quota),
-    sold: fromUnits(row.sold),
-    status: financeStatus(row),
-  };
-}
+import { route, sessionOf } from '../http/route';
+import { moneyRoute } from '../idempotency/moneyRoute';
+import { toFinanceProduct, toPowerProduct } from '../products/catalogue';
+import { financeCensus, interestTotals, subscribeFinance, toFinanceOrder } from '../products/financeOrders';
+import { buyPower, outputTotals, toPowerOrder } from '../products/powerOrders';
+import { addDays, dayOf } from '../settlement/days';
 
 export default async function productRoutes(app: FastifyInstance): Promise<void> {
-  const { db, clock, time } = app.ctx;
+  const { db, clock, time, config } = app.ctx;
+  const today = () => dayOf(clock.now(), config.displayUtcOffsetMinutes);
 
   route(app, contract.product.power, async (request) => {
     const args = pageArgs(request.query);
@@ -72,5 +28,50 @@ export default async function productRoutes(app: FastifyInstance): Promise<void>
     const query = db.selectFrom('finance_products').selectAll().where('active', '=', 1n).orderBy('sort').orderBy('id');
     const { rows, total } = await paginate(query, args);
     return toPage(rows.map(toFinanceProduct), total, args);
+  });
+
+  moneyRoute(app, contract.product.powerOrderCreate, async ({ request, trx, userId, now }) => {
+    const day = dayOf(now, config.displayUtcOffsetMinutes);
+    const order = await buyPower(trx, userId, request.body, now, day);
+    return toPowerOrder(order, 0n, day, time);
+  }, { payPassword: true });
+
+  route(app, contract.product.powerOrders, async (request) => {
+    const { userId } = sessionOf(request);
+    const args = pageArgs(request.query);
+    const day = today();
+    let query = db.selectFrom('power_orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc');
+    const { status } = request.query;
+    if (status === 'pending') query = query.where('start_day', '>', day);
+    if (status === 'active') query = query.where('start_day', '<=', day).where('end_day', '>=', day);
+    if (status === 'ended') query = query.where('end_day', '<', day);
+    const { rows, total } = await paginate(query, args);
+    const outputs = await outputTotals(db, rows.map((row) => row.id));
+    return toPage(rows.map((row) => toPowerOrder(row, outputs.get(row.id) ?? 0n, day, time)), total, args);
+  });
+
+  moneyRoute(app, contract.product.financeOrderCreate, async ({ request, trx, userId, now }) => {
+    const day = dayOf(now, config.displayUtcOffsetMinutes);
+    const order = await subscribeFinance(trx, userId, request.body, now, day);
+    return toFinanceOrder(order, 0n, day, time);
+  }, { payPassword: true });
+
+  route(app, contract.product.financeOrders, async (request) => {
+    const { userId } = sessionOf(request);
+    const args = pageArgs(request.query);
+    const day = today();
+    let query = db.selectFrom('finance_orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc');
+    const { status } = request.query;
+    if (status === 'pending') query = query.where('redeemed_at', 'is', null).where('start_day', '>', day);
+    if (status === 'active') query = query.where('redeemed_at', 'is', null).where('start_day', '<=', day);
+    if (status === 'ended') query = query.where(sql<boolean>`redeemed_at is not null`);
+    const { rows, total } = await paginate(query, args);
+    const interest = await interestTotals(db, rows.map((row) => row.id));
+    return toPage(rows.map((row) => toFinanceOrder(row, interest.get(row.id) ?? 0n, day, time)), total, args);
+  });
+
+  route(app, contract.product.financeCensus, async (request) => {
+    const { userId } = sessionOf(request);
+    return financeCensus(db, userId, addDays(today(), -1));
   });
 }

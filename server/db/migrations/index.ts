@@ -7,11 +7,13 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_users_auth';
 import * as m0002 from './0002_catalogue';
 import * as m0010 from './0010_ledger';
+import * as m0020 from './0020_address_invite';
 import * as m0030 from './0030_orders';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth': m0001,
   '0002_catalogue': m0002,
   '0010_ledger': m0010,
+  '0020_address_invite': m0020,
   '0030_orders': m0030,
 };

@@ -1,0 +1,82 @@
+/**
+ * The power exchange: mined coin → USDT at the server's price (prices table), minus a fee in
+ * USDT, above a per-coin minimum, never more than the mined coin not yet exchanged. The coin goes
+ * to the system `exchange` account, which pays the USDT; the fee goes to `fees`.
+ */
+import { sql, type Selectable } from 'kysely';
+import type { PowerExchangeBodyType, PowerExchangeRecordType } from '../../contract/account';
+import type { PowerExchangesTable } from '../db/schema';
+import { isSqlite } from '../db';
+import { ApiError } from '../http/errors';
+import { ownerKey, systemOwner, userOwner } from '../ledger/accounts';
+import { positiveUnits } from '../ledger/amounts';
+import { post, type LedgerLine, type Trx } from '../ledger/post';
+import { fromUnits, multiply, percentOf, toUnits } from '../money';
+import type { TimeFormat } from '../time';
+import { minedAvailable } from './powerAccount';
+
+/** percent of the USDT value, in units (0.5 %) */
+export const POWER_EXCHANGE_FEE_RATE = toUnits('0.5');
+
+/** the smallest amount of each mined coin one exchange accepts */
+export const POWER_EXCHANGE_MINIMUM: Record<string, bigint> = {
+  BTC: toUnits('0.00001'),
+  ETH: toUnits('0.0001'),
+  FIL: toUnits('0.01'),
+};
+
+export function toExchangeRecord(row: Selectable<PowerExchangesTable>, time: TimeFormat): PowerExchangeRecordType {
+  return {
+    id: String(row.id),
+    coin: row.coin,
+    amount: fromUnits(row.amount),
+    rate: fromUnits(row.rate),
+    fee: fromUnits(row.fee),
+    received: fromUnits(row.received),
+    createdAt: time.timestamp(row.created_at),
+  };
+}
+
+/** PostgreSQL: hold the user's coin account so two exchanges cannot both spend the same output. */
+async function lockCoinAccount(trx: Trx, userId: bigint, coin: string): Promise<void> {
+  if (isSqlite(trx)) return;
+  await sql`select id from ledger_accounts where owner = ${ownerKey(userOwner(userId))} and currency = ${coin} for update`.execute(trx);
+}
+
+export async function exchangePower(trx: Trx, userId: bigint, body: PowerExchangeBodyType, now: number): Promise<Selectable<PowerExchangesTable>> {
+  const { coin } = body;
+  const minimum = POWER_EXCHANGE_MINIMUM[coin];
+  if (minimum === undefined) throw new ApiError('BUSINESS_RULE', { messageKey: 'money.unsupportedCurrency', params: { currency: coin } });
+  const amount = positiveUnits(body.amount);
+  if (amount < minimum) throw new ApiError('BUSINESS_RULE', { messageKey: 'powerExchange.belowMinimum', params: { min: fromUnits(minimum), currency: coin } });
+  const price = await trx.selectFrom('prices').select('price_usdt').where('currency', '=', coin).executeTakeFirst();
+  if (!price || price.price_usdt <= 0n) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.noPrice', params: { currency: coin } });
+
+  await lockCoinAccount(trx, userId, coin);
+  const available = await minedAvailable(trx, userId, coin);
+  if (amount > available) {
+    throw new ApiError('INSUFFICIENT_BALANCE', { messageKey: 'powerExchange.aboveMined', params: { available: fromUnits(available), currency: coin } });
+  }
+  const rate = price.price_usdt;
+  const value = multiply(amount, rate);
+  const fee = percentOf(value, POWER_EXCHANGE_FEE_RATE, 'up');
+  const received = value - fee;
+  if (received <= 0n) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.tooSmall' });
+
+  const record = await trx
+    .insertInto('power_exchanges')
+    .values({ user_id: userId, coin, amount, rate, fee, received, created_at: BigInt(now) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const user = userOwner(userId);
+  const desk = systemOwner('exchange');
+  const lines: LedgerLine[] = [
+    { owner: user, currency: coin, amount: -amount, type: 'power_exchange_out', remark: `${coin}/USDT` },
+    { owner: desk, currency: coin, amount, type: 'power_exchange_out', remark: `power exchange ${record.id}` },
+    { owner: desk, currency: 'USDT', amount: -value, type: 'power_exchange_in', remark: `power exchange ${record.id}` },
+    { owner: user, currency: 'USDT', amount: received, type: 'power_exchange_in', remark: `${coin}/USDT` },
+  ];
+  if (fee > 0n) lines.push({ owner: systemOwner('fees'), currency: 'USDT', amount: fee, type: 'power_exchange_fee', remark: `power exchange ${record.id}` });
+  await post(trx, { ref: `power-exchange:${record.id}`, now, lines });
+  return record;
+}

@@ -1,0 +1,144 @@
+/**
+ * Daily settlement of one past day: every power order producing that day gets its net output
+ * credited in its coin (from the system `payouts` account), every finance order earning that day
+ * accrues one day's interest into its locked (frozen) USDT, and a finance order whose every
+ * interest day is settled gets principal and interest back in `available`.
+ *
+ * Exactly once per order and day: each order's day is one money transaction that first inserts
+ * the unique (order, day) row and posts only when that insert happened. Re-running a day, or two
+ * processes settling it at once, changes nothing. The formulas are the shared ones in
+ * contract/rules, which the browser's calculator uses too.
+ */
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import { dailyInterest } from '../../contract/rules/financeInterest';
+import { powerDay } from '../../contract/rules/powerOutput';
+import type { Db } from '../db';
+import type { FinanceOrdersTable, PowerOrdersTable } from '../db/schema';
+import { systemOwner, userOwner } from '../ledger/accounts';
+import { runMoneyTransaction } from '../ledger/moneyTransaction';
+import { post, type Trx } from '../ledger/post';
+import type { Clock } from '../time';
+import { dayOf, isDay } from './days';
+
+export interface SettlementResult {
+  day: string;
+  /** bills and interest rows written by this run (0 when the day was settled before) */
+  powerBills: number;
+  financeInterest: number;
+  /** finance orders paid back by this run */
+  redeemed: number;
+}
+
+export class SettlementDayError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SettlementDayError';
+  }
+}
+
+async function settlePowerOrder(trx: Trx, order: Selectable<PowerOrdersTable>, day: string, now: number): Promise<boolean> {
+  const bill = powerDay(
+    { dailyOutputPerUnit: order.daily_output_per_unit, electricityFeePerUnit: order.electricity_fee_per_unit, managementFeeRate: order.management_fee_rate },
+    order.units,
+  );
+  const inserted = await trx
+    .insertInto('power_bills')
+    .values({
+      order_id: order.id,
+      user_id: order.user_id,
+      day,
+      coin: order.coin,
+      gross: bill.gross,
+      electricity_fee: bill.electricityFee,
+      management_fee: bill.managementFee,
+      net: bill.net,
+      created_at: BigInt(now),
+    })
+    .onConflict((oc) => oc.columns(['order_id', 'day']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  if (bill.net > 0n) {
+    await post(trx, {
+      ref: `settle:power:${order.id}:${day}`,
+      now,
+      lines: [
+        { owner: systemOwner('payouts'), currency: order.coin, amount: -bill.net, type: 'power_output', remark: `power order ${order.id} ${day}` },
+        { owner: userOwner(order.user_id), currency: order.coin, amount: bill.net, type: 'power_output', remark: `${order.title} ${day}` },
+      ],
+    });
+  }
+  return true;
+}
+
+/** Pays principal + interest back once every interest day of the order is settled. */
+async function redeemIfComplete(trx: Trx, order: Selectable<FinanceOrdersTable>, now: number): Promise<boolean> {
+  const accrued = await trx
+    .selectFrom('finance_interest')
+    .select([sql<bigint>`count(*)`.as('days'), sql<bigint>`coalesce(sum(amount), 0)`.as('total')])
+    .where('order_id', '=', order.id)
+    .executeTakeFirstOrThrow();
+  if (BigInt(accrued.days) < order.lock_days) return false;
+  const marked = await trx
+    .updateTable('finance_orders')
+    .set({ redeemed_at: BigInt(now) })
+    .where('id', '=', order.id)
+    .where('redeemed_at', 'is', null)
+    .executeTakeFirst();
+  if (marked.numUpdatedRows === 0n) return false;
+  const total = order.principal + BigInt(accrued.total);
+  const owner = userOwner(order.user_id);
+  await post(trx, {
+    ref: `settle:finance-redeem:${order.id}`,
+    now,
+    lines: [
+      { owner, currency: order.currency, amount: -total, bucket: 'frozen', type: 'finance_redeem', remark: order.title },
+      { owner, currency: order.currency, amount: total, type: 'finance_redeem', remark: order.title },
+    ],
+  });
+  return true;
+}
+
+async function settleFinanceOrder(trx: Trx, order: Selectable<FinanceOrdersTable>, day: string, now: number): Promise<{ accrued: boolean; redeemed: boolean }> {
+  const amount = dailyInterest(order.principal, order.annual_rate);
+  const inserted = await trx
+    .insertInto('finance_interest')
+    .values({ order_id: order.id, user_id: order.user_id, day, amount, created_at: BigInt(now) })
+    .onConflict((oc) => oc.columns(['order_id', 'day']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return { accrued: false, redeemed: false };
+  if (amount > 0n) {
+    await post(trx, {
+      ref: `settle:finance:${order.id}:${day}`,
+      now,
+      lines: [
+        { owner: systemOwner('payouts'), currency: order.currency, amount: -amount, type: 'finance_interest', remark: `finance order ${order.id} ${day}` },
+        { owner: userOwner(order.user_id), currency: order.currency, amount, bucket: 'frozen', type: 'finance_interest', remark: `${order.title} ${day}` },
+      ],
+    });
+  }
+  return { accrued: true, redeemed: await redeemIfComplete(trx, order, now) };
+}
+
+/** Settles `day` (YYYY-MM-DD, display time zone), which must be over. Idempotent. */
+export async function settleDay(db: Db, day: string, clock: Clock, utcOffsetMinutes: number): Promise<SettlementResult> {
+  if (!isDay(day)) throw new SettlementDayError(`not a day (YYYY-MM-DD): "${day}"`);
+  const today = dayOf(clock.now(), utcOffsetMinutes);
+  if (day >= today) throw new SettlementDayError(`${day} is not over yet (today is ${today}); only past days can be settled`);
+  const result: SettlementResult = { day, powerBills: 0, financeInterest: 0, redeemed: 0 };
+
+  const powerOrders = await db.selectFrom('power_orders').selectAll().where('start_day', '<=', day).where('end_day', '>=', day).orderBy('id').execute();
+  for (const order of powerOrders) {
+    if (await runMoneyTransaction(db, (trx) => settlePowerOrder(trx, order, day, clock.now()))) result.powerBills += 1;
+  }
+  const financeOrders = await db.selectFrom('finance_orders').selectAll().where('start_day', '<=', day).where('maturity_day', '>=', day).orderBy('id').execute();
+  for (const order of financeOrders) {
+    const done = await runMoneyTransaction(db, (trx) => settleFinanceOrder(trx, order, day, clock.now()));
+    if (done.accrued) result.financeInterest += 1;
+    if (done.redeemed) result.redeemed += 1;
+  }
+  await db.insertInto('settled_days').values({ day, settled_at: BigInt(clock.now()) }).onConflict((oc) => oc.column('day').doNothing()).execute();
+  return result;
+}
