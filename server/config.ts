@@ -43,8 +43,6 @@ export interface ServerConfig {
   displayUtcOffsetMinutes: number;
   /** percent of each invitee purchase paid to the inviter, a decimal string ("5" = 5 %) */
   commissionRate: string;
-  /** percent of each invitee purchase paid to the inviter, a decimal string ("5" = 5 %) */
-  commissionRate: string;
   /** HD extended PUBLIC key the deposit addresses derive from; empty → one generated at first start */
   depositXpub: string;
 }
@@ -57,13 +55,6 @@ function int(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value)) throw new Error(`${name} must be an integer, got "${raw}"`);
   return value;
-}
-
-/** A percentage from 0 to 100 with at most 8 decimals, kept as its decimal string. */
-function percent(env: Env, name: string, fallback: string): string {
-  const raw = env[name] || fallback;
-  if (!/^(100|[1-9]?[0-9])(\.[0-9]{1,8})?$/.test(raw) || Number(raw) > 100) throw new Error(`${name} must be a percentage from 0 to 100, got "${raw}"`);
-  return raw;
 }
 
 /** A percentage from 0 to 100 with at most 8 decimals, kept as its decimal string. */
@@ -106,7 +97,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     displayUtcOffsetMinutes: int(env, 'DISPLAY_UTC_OFFSET_MINUTES', 480),
-    commissionRate: percent(env, 'COMMISSION_RATE', '5'),
     commissionRate: percent(env, 'COMMISSION_RATE', '5'),
     depositXpub: env.DEPOSIT_XPUB || '',
   };
