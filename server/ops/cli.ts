@@ -1,0 +1,51 @@
+/**
+ * The ops command line on the configured database (DATABASE_URL or SQLITE_PATH):
+ *   npm run ops -- <command> [options]
+ * Every command prints JSON lines; errors print a message (zh-CN) and exit non-zero.
+ */
+import { loadConfig } from '../config';
+import { createDb } from '../db';
+import { migrateToLatest } from '../db/migrate';
+import { ApiError } from '../http/errors';
+import { translate } from '../i18n';
+import { systemClock } from '../time';
+import type { OpsCommand } from './command';
+import { depositCredit } from './depositCredit';
+import { ledgerCheck } from './ledgerCheck';
+
+/** Operations with no screen in the app; add a command here. */
+export const OPS_COMMANDS: Record<string, OpsCommand> = {
+  'deposit:credit': depositCredit,
+  'ledger:check': ledgerCheck,
+};
+
+function usage(): string {
+  return ['usage: npm run ops -- <command> [options]', ...Object.values(OPS_COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ApiError) return `${error.code}: ${translate('zh-CN', error.options.messageKey ?? error.code, error.options.params)}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name ? OPS_COMMANDS[name] : undefined;
+  if (!command) {
+    console.error(usage());
+    return 2;
+  }
+  const config = loadConfig();
+  const db = createDb(config);
+  try {
+    await migrateToLatest(db);
+    return await command.run(args, { db, clock: systemClock, print: (value) => process.stdout.write(`${JSON.stringify(value)}\n`) });
+  } catch (error) {
+    console.error(describe(error));
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code));
