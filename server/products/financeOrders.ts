@@ -10,13 +10,13 @@ import type { FinanceCensusType, FinanceOrderCreateBodyType, FinanceOrderType } 
 import type { Db } from '../db';
 import type { FinanceOrdersTable } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { payCommission } from '../invites/commission';
 import { userOwner } from '../ledger/accounts';
 import { positiveUnits } from '../ledger/amounts';
 import { post, type Trx } from '../ledger/post';
 import { fromUnits } from '../money';
 import { addDays } from '../settlement/days';
 import type { TimeFormat } from '../time';
-import { payPurchaseCommission } from './commission';
 
 /** pending before its first interest day, active until principal and interest are back, ended after */
 export function financeOrderStatus(order: Pick<Selectable<FinanceOrdersTable>, 'start_day' | 'redeemed_at'>, today: string): FinanceOrderType['status'] {
@@ -41,7 +41,7 @@ export function toFinanceOrder(order: Selectable<FinanceOrdersTable>, interestEa
   };
 }
 
-export async function subscribeFinance(trx: Trx, userId: bigint, body: FinanceOrderCreateBodyType, now: number, today: string): Promise<Selectable<FinanceOrdersTable>> {
+export async function subscribeFinance(trx: Trx, userId: bigint, body: FinanceOrderCreateBodyType, now: number, today: string, commissionRate: string): Promise<Selectable<FinanceOrdersTable>> {
   const productId = BigInt(body.productId);
   const amount = positiveUnits(body.amount);
   const product = await trx.selectFrom('finance_products').selectAll().where('id', '=', productId).executeTakeFirst();
@@ -90,7 +90,7 @@ export async function subscribeFinance(trx: Trx, userId: bigint, body: FinanceOr
       { owner, currency, amount, bucket: 'frozen', type: 'finance_subscribe', remark: product.title },
     ],
   });
-  await payPurchaseCommission(trx, { buyerId: userId, amountUnits: amount, ref: `finance-order:${order.id}`, now });
+  await payCommission(trx, { buyerId: userId, amountUnits: amount, ref: `finance-order:${order.id}`, now, rate: commissionRate });
   return order;
 }
 

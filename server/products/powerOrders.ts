@@ -9,13 +9,13 @@ import type { PowerOrderCreateBodyType, PowerOrderType } from '../../contract/pr
 import type { Db } from '../db';
 import type { PowerOrdersTable } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { payCommission } from '../invites/commission';
 import { systemOwner, userOwner } from '../ledger/accounts';
 import { post, type Trx } from '../ledger/post';
 import { fromUnits } from '../money';
 import { addDays } from '../settlement/days';
 import type { TimeFormat } from '../time';
 import { powerStatus } from './catalogue';
-import { payPurchaseCommission } from './commission';
 
 export type OrderStatus = PowerOrderType['status'];
 
@@ -42,7 +42,7 @@ export function toPowerOrder(order: Selectable<PowerOrdersTable>, outputTotal: b
   };
 }
 
-export async function buyPower(trx: Trx, userId: bigint, body: PowerOrderCreateBodyType, now: number, today: string): Promise<Selectable<PowerOrdersTable>> {
+export async function buyPower(trx: Trx, userId: bigint, body: PowerOrderCreateBodyType, now: number, today: string, commissionRate: string): Promise<Selectable<PowerOrdersTable>> {
   const productId = BigInt(body.productId);
   const units = BigInt(body.units);
   const product = await trx.selectFrom('power_products').selectAll().where('id', '=', productId).executeTakeFirst();
@@ -95,7 +95,7 @@ export async function buyPower(trx: Trx, userId: bigint, body: PowerOrderCreateB
       { owner: systemOwner('product_sales'), currency: 'USDT', amount: cost, type: 'power_purchase', remark: `power order ${order.id}` },
     ],
   });
-  await payPurchaseCommission(trx, { buyerId: userId, amountUnits: cost, ref: `power-order:${order.id}`, now });
+  await payCommission(trx, { buyerId: userId, amountUnits: cost, ref: `power-order:${order.id}`, now, rate: commissionRate });
   return order;
 }
 

@@ -32,7 +32,7 @@ export default async function productRoutes(app: FastifyInstance): Promise<void>
 
   moneyRoute(app, contract.product.powerOrderCreate, async ({ request, trx, userId, now }) => {
     const day = dayOf(now, config.displayUtcOffsetMinutes);
-    const order = await buyPower(trx, userId, request.body, now, day);
+    const order = await buyPower(trx, userId, request.body, now, day, config.commissionRate);
     return toPowerOrder(order, 0n, day, time);
   }, { payPassword: true });
 
@@ -52,7 +52,7 @@ export default async function productRoutes(app: FastifyInstance): Promise<void>
 
   moneyRoute(app, contract.product.financeOrderCreate, async ({ request, trx, userId, now }) => {
     const day = dayOf(now, config.displayUtcOffsetMinutes);
-    const order = await subscribeFinance(trx, userId, request.body, now, day);
+    const order = await subscribeFinance(trx, userId, request.body, now, day, config.commissionRate);
     return toFinanceOrder(order, 0n, day, time);
   }, { payPassword: true });
 

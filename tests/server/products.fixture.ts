@@ -21,8 +21,8 @@ export interface TestUser {
   token: string;
 }
 
-export async function newUser(t: TestApp, usdt = '0'): Promise<TestUser> {
-  const { token, wallet } = await signIn(t.app, t.clock);
+export async function newUser(t: TestApp, usdt = '0', invite?: string): Promise<TestUser> {
+  const { token, wallet } = await signIn(t.app, t.clock, invite ? { invite } : {});
   const user = await t.db.selectFrom('users').select(['id', 'uid']).where('address', '=', wallet.address).executeTakeFirstOrThrow();
   await setPayPassword(t.db, user.id, { newPassword: PAY_PASSWORD }, t.clock.now());
   if (usdt !== '0') {

@@ -84,6 +84,20 @@ describe('power orders', () => {
   });
 });
 
+describe('invite commission', () => {
+  it('pays the inviter the configured share of a purchase in the same transaction', async () => {
+    const inviter = await newUser(t);
+    const { invite_code: code } = await t.db.selectFrom('users').select('invite_code').where('id', '=', inviter.id).executeTakeFirstOrThrow();
+    const invitee = await newUser(t, '1000', code);
+    const power = await insertPowerProduct(t, { price: '10', stock: 10 });
+    expect((await buyPower(invitee, power, 5)).status).toBe(200);
+    const finance = await insertFinanceProduct(t);
+    expect((await subscribe(invitee, finance, '200')).status).toBe(200);
+    // 5 % (COMMISSION_RATE default) of 50 and of 200 USDT
+    expect((await balance(t, inviter.id, 'USDT')).available).toBe(toUnits('12.5'));
+  });
+});
+
 describe('finance orders', () => {
   it('locks the principal in the frozen bucket and claims quota', async () => {
     const productId = await insertFinanceProduct(t, { lockDays: 10, quota: '1500' });
