@@ -7,7 +7,9 @@ import type { HTTPRequest, Page } from 'puppeteer-core';
 export type FakeReply =
   | { status: number; body?: unknown; contentType?: string }
   /** the request was sent but no response came back */
-  | 'abort';
+  | 'abort'
+  /** the request never finishes (left pending until the page closes) */
+  | 'hang';
 
 export interface InterceptRule {
   match: (url: URL, request: HTTPRequest) => boolean;
@@ -41,7 +43,7 @@ export async function interceptRequests(page: Page, rules: InterceptRule[]): Pro
       void request.continue();
     } else if (rule.reply === 'abort') {
       void request.abort('failed');
-    } else {
+    } else if (rule.reply !== 'hang') {
       const { status, body, contentType } = rule.reply;
       void request.respond({
         status,

@@ -90,6 +90,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         await waitForExit(child, STOP_TIMEOUT_MS);
       }
     }
+    child.stdout!.destroy();
+    child.stderr!.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { url: `http://127.0.0.1:${port}`, logs, stop };
