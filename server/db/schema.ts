@@ -358,6 +358,57 @@ export interface SettledDaysTable {
   settled_at: bigint;
 }
 
+/* ---------- mall orders (issue 7, server/mall) ---------- */
+
+/** A mall order; goods, SKU and address are copied at checkout. Statuses: contract MALL_ORDER_STATUSES. */
+export interface MallOrdersTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  order_no: string;
+  status: 'unpaid' | 'paid' | 'shipped' | 'completed' | 'cancelled';
+  goods_id: bigint;
+  sku_id: bigint;
+  title: string;
+  sku_name: string;
+  cover: string;
+  price: bigint;
+  quantity: bigint;
+  total: bigint;
+  address_id: bigint;
+  receiver: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+  address_is_default: bigint;
+  created_at: bigint;
+  /** an unpaid order cancels itself at this instant */
+  pay_deadline: bigint;
+  paid_at: bigint | null;
+  shipped_at: bigint | null;
+  /** a shipped order completes itself at this instant */
+  confirm_deadline: bigint | null;
+  completed_at: bigint | null;
+  cancelled_at: bigint | null;
+  cancel_reason: 'buyer' | 'timeout' | null;
+  carrier: string | null;
+  tracking_no: string | null;
+  shipped_by: string | null;
+}
+
+/** One logistics trace of a shipped order (added by an operator). */
+export interface MallTracesTable {
+  id: Generated<bigint>;
+  order_id: bigint;
+  text: string;
+  location: string;
+  /** 0/1: this trace is the delivery */
+  delivered: bigint;
+  operator: string;
+  created_at: bigint;
+}
+
 export interface Database {
   users: UsersTable;
   auth_nonces: AuthNoncesTable;
@@ -388,4 +439,6 @@ export interface Database {
   finance_interest: FinanceInterestTable;
   power_exchanges: PowerExchangesTable;
   settled_days: SettledDaysTable;
+  mall_orders: MallOrdersTable;
+  mall_traces: MallTracesTable;
 }

@@ -9,6 +9,7 @@ import * as m0002 from './0002_catalogue';
 import * as m0010 from './0010_ledger';
 import * as m0020 from './0020_address_invite';
 import * as m0030 from './0030_orders';
+import * as m0040 from './0040_mall_orders';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth': m0001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0010_ledger': m0010,
   '0020_address_invite': m0020,
   '0030_orders': m0030,
+  '0040_mall_orders': m0040,
 };
