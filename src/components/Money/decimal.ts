@@ -3,6 +3,8 @@
  * comparisons and ratios go through bigint units of 1e-8, never through JS floats.
  */
 const SCALE = 8;
+/** 10^8 spelled out: the production build turns `10n ** 8n` into Math.pow, which throws on bigint */
+const UNIT = BigInt(`1${'0'.repeat(SCALE)}`);
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
 /** `-1234567.5` → `-1,234,567.5` (digits kept as given). */
@@ -19,7 +21,7 @@ export function toUnits(value: string): bigint {
   const match = DECIMAL.exec(value.trim());
   if (!match) throw new Error(`not a decimal: ${value}`);
   const [, sign, whole, fraction = ''] = match;
-  const units = BigInt(whole) * 10n ** BigInt(SCALE) + BigInt(fraction.slice(0, SCALE).padEnd(SCALE, '0'));
+  const units = BigInt(whole) * UNIT + BigInt(fraction.slice(0, SCALE).padEnd(SCALE, '0'));
   return sign ? -units : units;
 }
 
