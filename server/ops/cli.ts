@@ -12,11 +12,13 @@ import { systemClock } from '../time';
 import type { OpsCommand } from './command';
 import { depositCredit } from './depositCredit';
 import { ledgerCheck } from './ledgerCheck';
+import { settle } from './settle';
 
 /** Operations with no screen in the app; add a command here. */
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
   'deposit:credit': depositCredit,
   'ledger:check': ledgerCheck,
+  settle,
 };
 
 function usage(): string {
