@@ -44,7 +44,10 @@ async function assertNotLocked(db: Db, userId: bigint, now: number): Promise<voi
   if (guard && guard.locked_until > BigInt(now)) throw lockedError(guard.locked_until, now);
 }
 
-/** Counts one try up front (atomically); refuses while locked. An expired lock starts a fresh count. */
+/**
+ * Counts one try up front (atomically). Refused while locked, and while MAX_FAILURES tries are
+ * already counted (failed or still being checked). An expired lock starts a fresh count.
+ */
 async function takeTry(db: Db, userId: bigint, now: number): Promise<void> {
   const at = BigInt(now);
   await db
@@ -57,8 +60,11 @@ async function takeTry(db: Db, userId: bigint, now: number): Promise<void> {
     .set({ failures: sql<bigint>`case when locked_until > 0 then 1 else failures + 1 end`, locked_until: 0n, updated_at: at })
     .where('user_id', '=', userId)
     .where('locked_until', '<=', at)
+    .where((eb) => eb.or([eb('locked_until', '>', 0n), eb('failures', '<', BigInt(MAX_FAILURES))]))
     .executeTakeFirst();
-  if (taken.numUpdatedRows === 0n) await assertNotLocked(db, userId, now);
+  if (taken.numUpdatedRows === 1n) return;
+  const guard = await db.selectFrom('pay_password_guards').select('locked_until').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  throw lockedError(guard.locked_until > at ? guard.locked_until : at + BigInt(LOCK_MS), now);
 }
 
 async function settleTry(db: Db, userId: bigint, ok: boolean, now: number): Promise<bigint> {
