@@ -4,7 +4,7 @@
  */
 import { LeftOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
-import { useIntl, useLocation, useNavigate } from '@umijs/max';
+import { useIntl, useNavigate } from '@umijs/max';
 import { useTitle } from 'ahooks';
 import React from 'react';
 
@@ -18,12 +18,11 @@ interface Props {
 export default function PageTitleBar({ title, backTo, extra }: Props) {
   const intl = useIntl();
   const navigate = useNavigate();
-  const location = useLocation();
   useTitle(`${title} · PowerFi`);
 
   const goBack = () => {
-    // 'default' is the key of the first entry of this visit: nothing to go back to
-    if (location.key !== 'default') navigate(-1);
+    // Umi's history numbers the entries of this visit in history.state.idx: 0 means nothing to go back to
+    if ((window.history.state?.idx ?? 0) > 0) navigate(-1);
     else navigate(backTo ?? '/');
   };
 

@@ -1,0 +1,92 @@
+/**
+ * Renders the app's real route tree (config/routes.ts) in a memory router: the real BasicLayout
+ * and shared wrapper, the given page components (others become a stub naming their component),
+ * zh-CN messages and antd's App. Pair with pages.umiMock.ts for access, user and route matching.
+ */
+import { render } from '@testing-library/react';
+import { App } from 'antd';
+import { IntlProvider } from '@umijs/max';
+import { createPluginManager } from '@@/core/plugin';
+import React from 'react';
+import { MemoryRouter, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import routes from '../../config/routes';
+import BasicLayout from '@/layouts/BasicLayout';
+import zhCN from '@/locales/zh-CN';
+import SharedWrapper from '@/wrappers/shared';
+import { appState, type MatchableRoute } from './pages.umiMock';
+
+interface ConfigRoute {
+  path?: string;
+  name?: string;
+  icon?: string;
+  access?: string;
+  component?: string;
+  redirect?: string;
+  wrappers?: string[];
+  routes?: ConfigRoute[];
+}
+
+export type PageComponents = Record<string, React.ComponentType>;
+
+// Umi's getLocale/getIntl read runtime plugins, which only exist once the manager is created
+createPluginManager();
+
+function componentElement(component: string, pages: PageComponents): React.ReactElement {
+  if (component === '@/layouts/BasicLayout') return <BasicLayout />;
+  const Page = pages[component];
+  return Page ? <Page /> : <div>{`stub ${component}`}</div>;
+}
+
+function toRouteObjects(table: ConfigRoute[], pages: PageComponents): (RouteObject & MatchableRoute)[] {
+  return table.map((route) => {
+    const children = route.routes ? toRouteObjects(route.routes, pages) : undefined;
+    const element = route.redirect ? (
+      <Navigate to={route.redirect} replace />
+    ) : route.component ? (
+      componentElement(route.component, pages)
+    ) : (
+      <Outlet />
+    );
+    const base = { path: route.path, name: route.name };
+    if (!route.wrappers?.includes('@/wrappers/shared')) return { ...base, element, children };
+    // the shared wrapper renders <Outlet/>: the route's own content becomes its child
+    return { ...base, element: <SharedWrapper />, children: children ?? [{ index: true, element }] };
+  });
+}
+
+function AppRoutes({ tree }: { tree: RouteObject[] }) {
+  return useRoutes(tree);
+}
+
+export function renderApp(path: string, pages: PageComponents = {}) {
+  const tree = toRouteObjects(routes as ConfigRoute[], pages);
+  appState.routes = tree;
+  return render(
+    <IntlProvider locale="zh-CN" messages={zhCN}>
+      <App>
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes tree={tree} />
+        </MemoryRouter>
+      </App>
+    </IntlProvider>,
+  );
+}
+
+/** Makes `window.matchMedia` answer as a screen of this width would. */
+export function setScreenWidth(width: number): void {
+  window.matchMedia = ((query: string) => {
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    };
+  }) as typeof window.matchMedia;
+}
