@@ -1,0 +1,86 @@
+/**
+ * Conversion: pairs with rate and fee from the prices table, a stored quote with the exact amount
+ * received, expiry after 30 s (injected clock), one use per quote, limits per pair, other users'
+ * quotes unusable.
+ */
+import { startTestApp, type TestApp } from './support/app';
+import { balanceOf, CONVERT_URL, deposit, newUser, PAY_PASSWORD, QUOTE_URL, type MoneyUser } from './support/ledger';
+import { bearer } from './support/siwe';
+import { checkLedger } from '../../server/ledger/invariants';
+
+let t: TestApp;
+let alice: MoneyUser;
+beforeAll(async () => {
+  t = await startTestApp({ seed: true });
+  alice = await newUser(t.app, t.db, t.clock);
+  await deposit(t.db, t.clock, alice, '10000');
+});
+afterAll(async () => t.close());
+
+const quote = (user: MoneyUser, from: string, to: string, amount: string) =>
+  t.app.inject({ method: 'GET', url: `${QUOTE_URL}?from=${from}&to=${to}&amount=${amount}`, headers: bearer(user.token) });
+const convert = (user: MoneyUser, quoteId: string) =>
+  t.app.inject({ method: 'POST', url: CONVERT_URL, headers: bearer(user.token), payload: { quoteId, payPassword: PAY_PASSWORD } });
+
+describe('conversion', () => {
+  it('lists pairs with rate, fee rate and limits from the prices table', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/web/account/convert', headers: bearer(alice.token) });
+    const { pairs } = response.json().data;
+    expect(pairs).toContainEqual({ from: 'USDT', to: 'BTC', rate: '0.00001538', feeRate: '0.2', minAmount: '10', maxAmount: '100000' });
+    expect(pairs).toContainEqual({ from: 'BTC', to: 'USDT', rate: '65000', feeRate: '0.2', minAmount: '0.0002', maxAmount: '2' });
+  });
+
+  it('quotes the exact amount received and credits exactly that', async () => {
+    const q = await quote(alice, 'USDT', 'ETH', '1000');
+    expect(q.statusCode).toBe(200);
+    // 1000 USDT at 1/3200 = 0.3125 ETH, fee 0.2 % rounded up = 0.000625
+    expect(q.json().data).toMatchObject({ from: 'USDT', to: 'ETH', amount: '1000', rate: '0.0003125', fee: '0.000625', received: '0.311875' });
+    const done = await convert(alice, q.json().data.quoteId);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data).toMatchObject({ from: 'USDT', to: 'ETH', amount: '1000', fee: '0.000625', received: '0.311875' });
+    expect(await balanceOf(t.app, alice, 'ETH')).toBe('0.311875');
+    expect(await balanceOf(t.app, alice, 'USDT')).toBe('9000');
+    const records = (await t.app.inject({ method: 'GET', url: '/api/v1/web/account/convert', headers: bearer(alice.token) })).json().data.records;
+    expect(records.total).toBe(1);
+    expect(records.list[0]).toMatchObject({ from: 'USDT', to: 'ETH', received: '0.311875' });
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('uses a quote once only', async () => {
+    const q = (await quote(alice, 'USDT', 'BTC', '100')).json().data;
+    expect((await convert(alice, q.quoteId)).statusCode).toBe(200);
+    const again = await convert(alice, q.quoteId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errMessage).toBe('此報價已使用');
+  });
+
+  it('refuses an expired quote', async () => {
+    const q = (await quote(alice, 'USDT', 'BTC', '100')).json().data;
+    t.clock.advance(30_001);
+    const response = await convert(alice, q.quoteId);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errMessage).toBe('報價已過期，請重新取得報價');
+    expect(await balanceOf(t.app, alice, 'USDT')).toBe('8900');
+  });
+
+  it('refuses amounts outside the pair limits, unknown pairs and another user\'s quote', async () => {
+    expect((await quote(alice, 'USDT', 'BTC', '9.99')).json().errMessage).toBe('兌換數量不能低於 10 USDT');
+    expect((await quote(alice, 'USDT', 'BTC', '100001')).json().errMessage).toBe('兌換數量不能高於 100000 USDT');
+    expect((await quote(alice, 'BTC', 'ETH', '1')).json().errMessage).toBe('不支援 BTC 兌換 ETH');
+    const q = (await quote(alice, 'USDT', 'BTC', '100')).json().data;
+    const mallory = await newUser(t.app, t.db, t.clock);
+    const stolen = await convert(mallory, q.quoteId);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json().errMessage).toBe('報價不存在，請重新取得報價');
+  });
+
+  it('refuses converting more than the balance, changing nothing', async () => {
+    const poor = await newUser(t.app, t.db, t.clock);
+    await deposit(t.db, t.clock, poor, '20');
+    const q = (await quote(poor, 'USDT', 'BTC', '50')).json().data;
+    const response = await convert(poor, q.quoteId);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ errCode: 'INSUFFICIENT_BALANCE', errMessage: '餘額不足：USDT 還差 30' });
+    expect(await balanceOf(t.app, poor, 'USDT')).toBe('20');
+  });
+});
