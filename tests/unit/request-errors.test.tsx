@@ -8,7 +8,6 @@ import { createHistory, history } from '@umijs/max';
 import { message, notification } from 'antd';
 import axios from 'axios';
 import type { AxiosRequestConfig } from 'axios';
-import settle from 'axios/lib/core/settle';
 import { formatDiagnostics } from '@/components/ErrorNotice/diagnostics';
 import { BizError, requestConfig } from '@/requestErrorConfig';
 import { isSignedIn, setSession } from '@/session';
@@ -31,6 +30,13 @@ type Reply =
 
 type Options = AxiosRequestConfig & { skipErrorHandler?: boolean };
 
+// axios 0.27 internals the adapter needs (its typings do not declare them)
+const settle: (resolve: unknown, reject: unknown, response: object) => void = require('axios/lib/core/settle');
+const { AxiosError, CanceledError } = axios as unknown as {
+  AxiosError: new (message: string, code: string, config: unknown, request: unknown) => Error;
+  CanceledError: new () => Error;
+};
+
 let sentHeaders: Record<string, unknown> = {};
 
 function send(url: string, reply: Reply, opts: Options = {}) {
@@ -48,9 +54,9 @@ function send(url: string, reply: Reply, opts: Options = {}) {
   const adapter = (config: AxiosRequestConfig) =>
     new Promise((resolve, reject) => {
       sentHeaders = { ...config.headers };
-      if ('noResponse' in reply) reject(new axios.AxiosError('Network Error', 'ERR_NETWORK', config as never, {}));
+      if ('noResponse' in reply) reject(new AxiosError('Network Error', 'ERR_NETWORK', config, {}));
       else if ('setupError' in reply) reject(new Error('bad config'));
-      else if ('cancelled' in reply) reject(new axios.CanceledError());
+      else if ('cancelled' in reply) reject(new CanceledError());
       else settle(resolve, reject, { config, request: {}, statusText: '', headers: {}, ...reply });
     });
   return instance.request({ url, method: 'GET', ...opts, adapter: adapter as never }).catch((error) => {

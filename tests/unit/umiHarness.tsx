@@ -48,6 +48,9 @@ function withWrappers(tree: RouteObject[], wrappers: React.ComponentType[]): Rou
   );
 }
 
+// react-intl's class typings predate React 18's explicit children
+const Intl = IntlProvider as unknown as React.ComponentType<{ locale: string; messages: Record<string, string>; children: React.ReactNode }>;
+
 function Routes({ clientRoutes }: { clientRoutes: RouteObject[] }) {
   return useRoutes(clientRoutes);
 }
@@ -60,13 +63,13 @@ export function renderApp(path: string, { pages = {}, wrappers = [] }: HarnessOp
     <ModelProvider models={{ '@@initialState': initialStateModel }}>
       <InitialStateGate>
         {accessProvider(
-          <IntlProvider locale="zh-CN" messages={loginMessages}>
+          <Intl locale="zh-CN" messages={loginMessages}>
             <AppContext.Provider value={{ clientRoutes } as never}>
               <HistoryRouter history={history as never}>
                 <Routes clientRoutes={clientRoutes} />
               </HistoryRouter>
             </AppContext.Provider>
-          </IntlProvider>,
+          </Intl>,
         )}
       </InitialStateGate>
     </ModelProvider>,

@@ -184,7 +184,7 @@ describe('wallet discovery (EIP-6963)', () => {
 
   it('falls back to window.ethereum, named after its flags', async () => {
     const provider = fakeProvider();
-    window.ethereum = Object.assign(provider, { isTokenPocket: true });
+    window.ethereum = Object.assign(provider, { isTokenPocket: true }) as never;
     const wallets = await discoverWallets(10);
     expect(wallets).toHaveLength(1);
     expect(wallets[0].info).toMatchObject({ name: 'TokenPocket', rdns: 'injected' });

@@ -2,10 +2,10 @@
  * Test fixture: an EIP-1193 provider backed by an ethers Wallet held by the test, the way a
  * browser wallet answers the calls the sign-in makes.
  */
-import { getBytes, Wallet } from 'ethers';
+import { getBytes, Wallet, type HDNodeWallet } from 'ethers';
 
 export interface FakeProvider {
-  wallet: Wallet;
+  wallet: Wallet | HDNodeWallet;
   chainId: number;
   accounts: string[];
   request: jest.Mock;
