@@ -12,12 +12,14 @@ import { systemClock } from '../time';
 import type { OpsCommand } from './command';
 import { depositCredit } from './depositCredit';
 import { ledgerCheck } from './ledgerCheck';
+import { MALL_OPS_COMMANDS } from './mallCommands';
 import { settle } from './settle';
 
 /** Operations with no screen in the app; add a command here. */
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
   'deposit:credit': depositCredit,
   'ledger:check': ledgerCheck,
+  ...MALL_OPS_COMMANDS,
   settle,
 };
 

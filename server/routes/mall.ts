@@ -1,11 +1,25 @@
-/** The mall's read-only catalogue: goods by category and keyword, and one goods item with its SKUs. Orders belong to issue 7. */
+/**
+ * The mall: the catalogue (goods by category and keyword, one goods item with its SKUs) and the
+ * buyer's orders (checkout, pay, cancel, confirm, lists by type, details, logistics). Every order
+ * call first sweeps the caller's overdue orders; a timer sweeps everyone's while the app runs.
+ */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { contract } from '../../contract';
 import { ApiError } from '../http/errors';
 import { pageArgs, paginate, toPage } from '../http/paging';
-import { route } from '../http/route';
+import { route, sessionOf } from '../http/route';
+import { moneyRoute } from '../idempotency/moneyRoute';
+import { runMoneyTransaction } from '../ledger/moneyTransaction';
+import { cancelOrder, confirmOrder, payOrder } from '../mall/buyerActions';
+import { createOrder } from '../mall/checkout';
+import { ownOrder } from '../mall/orderRows';
+import { toLogistics, toMallOrder } from '../mall/orderView';
+import { requireMove } from '../mall/statusTable';
+import { sweepOrders } from '../mall/sweep';
+import { startSweepSchedule } from '../mall/sweepSchedule';
 import { fromUnits } from '../money';
+import { ORDER_TYPE_STATUS } from '../../contract/mall';
 
 /** A LIKE pattern matching `text` literally anywhere. */
 function containsPattern(text: string): string {
@@ -15,10 +29,11 @@ function containsPattern(text: string): string {
 export default async function mallRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
+  /** active goods with their lowest SKU price */
   const goodsWithPrice = () =>
     db
       .selectFrom('mall_goods as g')
-      .select(['g.id', 'g.category_id', 'g.title', 'g.cover', 'g.sales', 'g.images', 'g.description'])
+      .select(['g.id', 'g.category_id', 'g.title', 'g.cover', 'g.sales'])
       .select((eb) =>
         eb.selectFrom('mall_skus as s').select((e) => e.fn.min('s.price').as('min_price')).whereRef('s.goods_id', '=', 'g.id').as('price'),
       )
@@ -30,10 +45,8 @@ export default async function mallRoutes(app: FastifyInstance): Promise<void> {
     let query = goodsWithPrice().orderBy('g.sort').orderBy('g.id');
     if (categoryId) query = query.where('g.category_id', '=', BigInt(categoryId));
     if (keyword?.trim()) query = query.where(sql`lower(g.title)`, 'like', sql`${containsPattern(keyword.trim())} escape '\\'`);
-    const [{ rows, total }, categories] = [
-      await paginate(query, args),
-      await db.selectFrom('mall_categories').select(['id', 'name']).orderBy('sort').orderBy('id').execute(),
-    ];
+    const { rows, total } = await paginate(query, args);
+    const categories = await db.selectFrom('mall_categories').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
     const list = rows.map((row) => ({
       id: String(row.id),
       categoryId: String(row.category_id),
@@ -47,7 +60,7 @@ export default async function mallRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, contract.mall.goodsDetail, async (request) => {
     const id = BigInt(request.params.id);
-    const goods = await goodsWithPrice().where('g.id', '=', id).executeTakeFirst();
+    const goods = await goodsWithPrice().select(['g.images', 'g.description']).where('g.id', '=', id).executeTakeFirst();
     if (!goods) throw new ApiError('NOT_FOUND', { messageKey: 'goods.notFound' });
     const skus = await db.selectFrom('mall_skus').select(['id', 'name', 'price', 'stock']).where('goods_id', '=', id).orderBy('sort').orderBy('id').execute();
     return {
@@ -61,5 +74,71 @@ export default async function mallRoutes(app: FastifyInstance): Promise<void> {
       description: goods.description,
       skus: skus.map((sku) => ({ id: String(sku.id), name: sku.name, price: fromUnits(sku.price), stock: Number(sku.stock) })),
     };
+  });
+
+  registerOrderRoutes(app);
+}
+
+function registerOrderRoutes(app: FastifyInstance): void {
+  const { db, clock, time } = app.ctx;
+  /** the caller's overdue orders move before anything reads or changes them */
+  const sweptNow = async (userId: bigint) => {
+    const now = clock.now();
+    await sweepOrders(db, now, userId);
+    return now;
+  };
+
+  let schedule: { stop(): void } | null = null;
+  app.addHook('onReady', async () => {
+    schedule = startSweepSchedule({ db, clock, log: app.log });
+  });
+  app.addHook('onClose', async () => schedule?.stop());
+
+  route(app, contract.mall.orders, async (request) => {
+    const { userId } = sessionOf(request);
+    await sweptNow(userId);
+    const args = pageArgs(request.query);
+    const status = ORDER_TYPE_STATUS[request.query.type ?? 0];
+    let query = db.selectFrom('mall_orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc');
+    if (status) query = query.where('status', '=', status);
+    const { rows, total } = await paginate(query, args);
+    return toPage(rows.map((row) => toMallOrder(row, time)), total, args);
+  });
+
+  route(app, contract.mall.orderDetail, async (request) => {
+    const { userId } = sessionOf(request);
+    await sweptNow(userId);
+    return toMallOrder(await ownOrder(db, userId, BigInt(request.params.id)), time);
+  });
+
+  route(app, contract.mall.logistics, async (request) => {
+    const { userId } = sessionOf(request);
+    await sweptNow(userId);
+    const order = await ownOrder(db, userId, BigInt(request.params.id));
+    requireMove(order.status, 'logistics');
+    const traces = await db.selectFrom('mall_traces').selectAll().where('order_id', '=', order.id).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    return toLogistics(order, traces, time);
+  });
+
+  route(app, contract.mall.orderCreate, async (request) => {
+    const { userId } = sessionOf(request);
+    const now = clock.now();
+    const order = await runMoneyTransaction(db, (trx) => createOrder(trx, userId, request.body, now, time));
+    return toMallOrder(order, time);
+  });
+
+  route(app, contract.mall.orderConfirm, async (request) => {
+    const { userId } = sessionOf(request);
+    const now = await sweptNow(userId);
+    const order = await runMoneyTransaction(db, (trx) => confirmOrder(trx, userId, BigInt(request.body.id), now));
+    return toMallOrder(order, time);
+  });
+
+  moneyRoute(app, contract.mall.orderPay, async ({ request, trx, userId, now }) => {
+    return toMallOrder(await payOrder(trx, userId, BigInt(request.body.id), now), time);
+  }, { payPassword: true });
+
+  moneyRoute(app, contract.mall.orderCancel, async ({ request, trx, userId, now }) => {
+    return toMallOrder(await cancelOrder(trx, userId, BigInt(request.body.id), now), time);
   });
 }

@@ -1,0 +1,51 @@
+/**
+ * What the buyer does with an order, each in the caller's transaction on a locked row:
+ * pay (USDT from the buyer to the system account `mall`), cancel (stock returned; a paid order
+ * is refunded through the ledger), confirm receipt.
+ */
+import { systemOwner, userOwner } from '../ledger/accounts';
+import { post, type Trx } from '../ledger/post';
+import { ApiError } from '../http/errors';
+import { lockOrder, moveOrder } from './orderRows';
+import type { MallOrderRow } from './orderView';
+import { addSales, returnStock } from './stock';
+
+export async function payOrder(trx: Trx, userId: bigint, id: bigint, now: number): Promise<MallOrderRow> {
+  const order = await lockOrder(trx, id, userId);
+  // the sweep may not have run yet: a late payment is refused all the same
+  if (order.status === 'unpaid' && BigInt(now) >= order.pay_deadline) throw new ApiError('BUSINESS_RULE', { messageKey: 'mall.payExpired' });
+  const paid = await moveOrder(trx, order, 'pay', { paid_at: BigInt(now) });
+  await post(trx, {
+    ref: `mall-order:${order.id}:pay`,
+    now,
+    lines: [
+      { owner: userOwner(userId), currency: 'USDT', amount: -order.total, type: 'mall_payment', remark: order.order_no },
+      { owner: systemOwner('mall'), currency: 'USDT', amount: order.total, type: 'mall_payment', remark: order.order_no },
+    ],
+  });
+  await addSales(trx, order.goods_id, order.quantity);
+  return paid;
+}
+
+export async function cancelOrder(trx: Trx, userId: bigint, id: bigint, now: number): Promise<MallOrderRow> {
+  const order = await lockOrder(trx, id, userId);
+  const cancelled = await moveOrder(trx, order, 'cancel', { cancelled_at: BigInt(now), cancel_reason: 'buyer' });
+  await returnStock(trx, order.sku_id, order.quantity);
+  if (order.status === 'paid') {
+    await post(trx, {
+      ref: `mall-order:${order.id}:refund`,
+      now,
+      lines: [
+        { owner: systemOwner('mall'), currency: 'USDT', amount: -order.total, type: 'mall_refund', remark: order.order_no },
+        { owner: userOwner(userId), currency: 'USDT', amount: order.total, type: 'mall_refund', remark: order.order_no },
+      ],
+    });
+    await addSales(trx, order.goods_id, -order.quantity);
+  }
+  return cancelled;
+}
+
+export async function confirmOrder(trx: Trx, userId: bigint, id: bigint, now: number): Promise<MallOrderRow> {
+  const order = await lockOrder(trx, id, userId);
+  return moveOrder(trx, order, 'confirm', { completed_at: BigInt(now) });
+}
