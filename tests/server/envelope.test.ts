@@ -1,6 +1,7 @@
 /** Every answer is the envelope, errors included, with the right status and a localised errMessage. */
 import { Type } from '@sinclair/typebox';
-import { defineEndpoint } from '../../contract';
+import { defineEndpoint, type ErrorCode } from '../../contract';
+import { ApiError } from '../../server/http/errors';
 import { startTestApp, type TestApp } from './support/app';
 import { addProbe } from './support/probe';
 import { PROFILE_URL, SIGN_IN_URL } from './support/siwe';
@@ -10,6 +11,10 @@ const echoKeys = defineEndpoint({
   body: Type.Object({ name: Type.String({ minLength: 2, maxLength: 5 }), code: Type.String({ pattern: '^[a-z]+$' }), region: Type.Object({ city: Type.String({ minLength: 1 }) }) }),
   response: Type.Object({ keys: Type.Array(Type.String()), regionKeys: Type.Array(Type.String()) }),
 });
+const refuse = defineEndpoint({
+  method: 'GET', prefix: 'web', path: '/test/refuse/:code', auth: false, summary: 'probe',
+  params: Type.Object({ code: Type.String() }), response: Type.Null(),
+});
 const boom = defineEndpoint({ method: 'GET', prefix: 'web', path: '/test/boom', auth: false, summary: 'probe', response: Type.Null() });
 const ENVELOPE_KEYS = ['code', 'data', 'errCode', 'errMessage', 'httpStatusCode', 'message', 'requestId', 'showType', 'success'];
 
@@ -17,6 +22,9 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ config: { bodyLimitBytes: 2048 } });
   addProbe(t.app, echoKeys, async (request) => ({ keys: Object.keys(request.body).sort(), regionKeys: Object.keys(request.body.region).sort() }));
+  addProbe(t.app, refuse, async (request) => {
+    throw new ApiError(request.params.code as ErrorCode);
+  });
   addProbe(t.app, boom, async () => {
     throw new Error('connect ECONNREFUSED db-password=hunter2');
   });
@@ -121,6 +129,19 @@ describe('error statuses', () => {
   it('413 on a body over the limit', async () => {
     const response = await t.app.inject({ method: 'POST', url: SIGN_IN_URL, payload: { message: 'x'.repeat(4000), signature: '0x00' } });
     expectEnvelope(response, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('the status of each error code a handler throws (403, 409, 422, 423)', async () => {
+    const cases: Array<[ErrorCode, number, string]> = [
+      ['FORBIDDEN', 403, '沒有權限執行此操作'],
+      ['IDEMPOTENCY_CONFLICT', 409, '相同的冪等鍵已用於不同的請求內容'],
+      ['INSUFFICIENT_BALANCE', 422, '餘額不足'],
+      ['PAY_PASSWORD_LOCKED', 423, '支付密碼錯誤次數過多，請稍後再試'],
+    ];
+    for (const [code, status, text] of cases) {
+      const body = expectEnvelope(await t.app.inject({ method: 'GET', url: `/api/v1/web/test/refuse/${code}` }), status, code);
+      expect(body.errMessage).toBe(text);
+    }
   });
 
   it('500 without internals, with the request id', async () => {
