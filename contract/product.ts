@@ -24,6 +24,8 @@ export const PowerProduct = Type.Object({
   saleStart: Timestamp,
   saleEnd: Timestamp,
   status: Type.Union([Type.Literal('upcoming'), Type.Literal('on_sale'), Type.Literal('sold_out'), Type.Literal('ended')]),
+  /** the server's current USDT price of one coin, for estimates (absent when it has none) */
+  coinPriceUsdt: Type.Optional(Amount),
 });
 export type PowerProductType = Static<typeof PowerProduct>;
 

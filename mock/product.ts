@@ -2,6 +2,7 @@
 import dayjs from 'dayjs';
 import type { FinanceProductType, PowerProductType } from '../contract/product';
 import { contract } from '../contract';
+import { priceUsdt } from './_catalog';
 import { MockError } from './_errors';
 import { mockRoutes, newestFirst, paginate } from './_kit';
 import { amount, units } from './_money';
@@ -67,7 +68,10 @@ function findProduct<T extends { id: string }>(list: T[], id: string): T {
 }
 
 export default mockRoutes(contract.product, {
-  power: ({ query }) => paginate(state.catalog.powerProducts.filter((p) => !query.coin || p.coin === query.coin), query),
+  power: ({ query }) => paginate(
+    state.catalog.powerProducts.filter((p) => !query.coin || p.coin === query.coin).map((p) => ({ ...p, coinPriceUsdt: amount(priceUsdt(p.coin)) })),
+    query,
+  ),
 
   powerOrders: ({ user, query }) => {
     const orders = newestFirst(user.powerOrders).map((o) => refreshed(o, o.endDate));

@@ -16,7 +16,7 @@ export function financeStatus(row: Pick<Selectable<FinanceProductsTable>, 'quota
   return row.sold >= row.quota ? 'sold_out' : 'on_sale';
 }
 
-export function toPowerProduct(row: Selectable<PowerProductsTable>, now: number, time: TimeFormat): PowerProductType {
+export function toPowerProduct(row: Selectable<PowerProductsTable>, now: number, time: TimeFormat, coinPrice?: bigint): PowerProductType {
   return {
     id: String(row.id),
     title: row.title,
@@ -33,6 +33,7 @@ export function toPowerProduct(row: Selectable<PowerProductsTable>, now: number,
     saleStart: time.timestamp(row.sale_start),
     saleEnd: time.timestamp(row.sale_end),
     status: powerStatus(row, now),
+    ...(coinPrice !== undefined ? { coinPriceUsdt: fromUnits(coinPrice) } : {}),
   };
 }
 

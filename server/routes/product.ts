@@ -5,6 +5,7 @@ import { contract } from '../../contract';
 import { pageArgs, paginate, toPage } from '../http/paging';
 import { route, sessionOf } from '../http/route';
 import { moneyRoute } from '../idempotency/moneyRoute';
+import { loadPrices } from '../ledger/prices';
 import { toFinanceProduct, toPowerProduct } from '../products/catalogue';
 import { financeCensus, interestTotals, subscribeFinance, toFinanceOrder } from '../products/financeOrders';
 import { buyPower, outputTotals, toPowerOrder } from '../products/powerOrders';
@@ -20,7 +21,8 @@ export default async function productRoutes(app: FastifyInstance): Promise<void>
     if (request.query.coin) query = query.where('coin', '=', request.query.coin);
     const { rows, total } = await paginate(query, args);
     const now = clock.now();
-    return toPage(rows.map((row) => toPowerProduct(row, now, time)), total, args);
+    const prices = await loadPrices(db);
+    return toPage(rows.map((row) => toPowerProduct(row, now, time, prices.get(row.coin))), total, args);
   });
 
   route(app, contract.product.finance, async (request) => {

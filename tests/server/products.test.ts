@@ -3,7 +3,7 @@ import { checkLedger } from '../../server/ledger/invariants';
 import { toUnits } from '../../server/money';
 import { startTestApp, type TestApp } from './support/app';
 import { DAY } from './support/clock';
-import { MARCH_FIRST_NOON, PAY_PASSWORD, balance, call, insertFinanceProduct, insertPowerProduct, newUser, type TestUser } from './products.fixture';
+import { MARCH_FIRST_NOON, PAY_PASSWORD, balance, call, insertFinanceProduct, insertPowerProduct, newUser, setPrice, type TestUser } from './products.fixture';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -18,6 +18,16 @@ const buyPower = (user: TestUser, productId: string, units: number, key?: string
   call(t, user, 'POST', '/product/power-order/create', { productId, units, payPassword }, key);
 const subscribe = (user: TestUser, productId: string, amount: string, key?: string) =>
   call(t, user, 'POST', '/product/finance-order/create', { productId, amount, payPassword: PAY_PASSWORD }, key);
+
+describe('power products', () => {
+  it('carry the server\'s coin price for estimates', async () => {
+    const productId = await insertPowerProduct(t);
+    const find = async () => (await call(t, null, 'GET', '/product/power?coin=BTC&pageSize=100')).body.data.list.find((p: { id: string }) => p.id === productId);
+    expect((await find()).coinPriceUsdt).toBeUndefined();
+    await setPrice(t, 'BTC', '64250.5');
+    expect((await find()).coinPriceUsdt).toBe('64250.5');
+  });
+});
 
 describe('power orders', () => {
   it('debits USDT to product_sales, claims stock and starts the next day', async () => {
