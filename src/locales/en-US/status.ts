@@ -1,6 +1,6 @@
 /** Names of states and kinds that come from the API. */
 export default {
-  'product.status.upcoming': 'Coming soon',
+  'product.status.upcoming': 'Upcoming',
   'product.status.on_sale': 'On sale',
   'product.status.sold_out': 'Sold out',
   'product.status.ended': 'Ended',

@@ -1,0 +1,77 @@
+/** Theme (light by default, dark toggle kept in sessionStorage `theme`), primary colour and RTL. */
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { ConfigProvider, theme } from 'antd';
+import { createPluginManager } from '@@/core/plugin';
+import React from 'react';
+import AppProviders from '@/components/AppProviders';
+import ThemeToggle from '@/components/ThemeToggle';
+
+createPluginManager();
+
+function Probe() {
+  const { token } = theme.useToken();
+  const { direction } = React.useContext(ConfigProvider.ConfigContext);
+  return <div data-testid="probe" data-primary={token.colorPrimary} data-bg={token.colorBgContainer} data-dir={direction ?? 'ltr'} />;
+}
+
+function renderApp() {
+  return render(
+    <AppProviders>
+      <ThemeToggle />
+      <Probe />
+    </AppProviders>,
+  );
+}
+
+const probe = () => screen.getByTestId('probe');
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  localStorage.setItem('umi_locale', 'zh-CN');
+});
+
+describe('theme', () => {
+  it('starts light with the primary colour #0066f5', () => {
+    renderApp();
+    expect(probe()).toHaveAttribute('data-primary', '#0066f5');
+    expect(probe()).toHaveAttribute('data-bg', '#ffffff');
+  });
+
+  it('the toggle switches to dark, writes sessionStorage `theme`, and back to light', () => {
+    renderApp();
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: '切换到深色模式' }));
+    });
+    expect(sessionStorage.getItem('theme')).toBe('dark');
+    expect(probe().getAttribute('data-bg')).not.toBe('#ffffff');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: '切换到浅色模式' }));
+    });
+    expect(sessionStorage.getItem('theme')).toBe('light');
+    expect(probe()).toHaveAttribute('data-bg', '#ffffff');
+  });
+
+  it('restores the dark theme kept in sessionStorage', () => {
+    sessionStorage.setItem('theme', 'dark');
+    renderApp();
+    expect(probe().getAttribute('data-bg')).not.toBe('#ffffff');
+    expect(screen.getByRole('button', { name: '切换到浅色模式' })).toBeInTheDocument();
+  });
+});
+
+describe('direction', () => {
+  it.each(['he-IL', 'ar-EG', 'fa-IR', 'ku'])('lays %s out right-to-left', (locale) => {
+    localStorage.setItem('umi_locale', locale);
+    renderApp();
+    expect(probe()).toHaveAttribute('data-dir', 'rtl');
+  });
+
+  it.each(['zh-CN', 'zh-TW', 'en-US'])('lays %s out left-to-right', (locale) => {
+    localStorage.setItem('umi_locale', locale);
+    renderApp();
+    expect(probe()).toHaveAttribute('data-dir', 'ltr');
+  });
+});
