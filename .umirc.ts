@@ -33,6 +33,9 @@ export default defineConfig({
   // Umi loads every file under mock/ as routes; `_` files are the mocks' shared helpers.
   mock: { exclude: ['mock/**/_*.ts'] },
   mfsu: false,
+  // esbuild minifies each async chunk; without an IIFE their top-level helpers collide
+  // (the lazily loaded ethers chunk of the wallet sign-in is one of them)
+  esbuildMinifyIIFE: true,
   npmClient: 'npm',
   plugins: ['./plugins/chunkLoadTimeout'],
 });
