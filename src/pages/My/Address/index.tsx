@@ -1,57 +1,96 @@
-/** /my/address: the shipping addresses, the default first, with add and edit. */
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, List, Tag, Typography } from 'antd';
-import { Link } from '@umijs/max';
+/**
+ * /my/address: the address book, the default first, with set-default, edit and delete (after a
+ * confirmation). In selection mode (`?select=1&return=<path>`, opened by the mall checkout) a tap
+ * on an address goes back to the return path with `addressId=<id>`.
+ */
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Flex, List, Popconfirm, Tag, Typography } from 'antd';
+import { Link, useLocation, useNavigate } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { MAX_ADDRESSES_PER_USER } from '../../../../contract/address';
+import type { AddressType } from '../../../../contract/address';
+import { MAX_ADDRESSES_PER_USER } from '../../../../contract/rules/address';
 import AsyncContent from '@/components/AsyncContent';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { addressApi } from '@/services';
+import { pathWithAddress, selectionReturnPath } from './selection';
+
+function AddressText({ address }: { address: AddressType }) {
+  const t = useT();
+  const { province, city, district } = address.region;
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Typography.Text strong>{address.receiver}</Typography.Text> <Typography.Text type="secondary">{address.phone}</Typography.Text>{' '}
+      {address.isDefault && <Tag color="blue">{t('address.default')}</Tag>}
+      <br />
+      <Typography.Text style={{ wordBreak: 'break-all' }}>{[province, city === province ? '' : city, district, address.detail].filter(Boolean).join(' ')}</Typography.Text>
+    </div>
+  );
+}
 
 export default function MyAddressPage() {
   const t = useT();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const returnTo = selectionReturnPath(search);
   const ready = !!useCurrentUser();
-  const { data, loading, error, refresh } = useRequest(
-    () => addressApi.list({ page: 1, pageSize: MAX_ADDRESSES_PER_USER }),
-    { ready },
-  );
+  const { data, loading, error, refresh } = useRequest(() => addressApi.list({ page: 1, pageSize: MAX_ADDRESSES_PER_USER }), { ready });
   const addresses = data?.list ?? [];
   const full = addresses.length >= MAX_ADDRESSES_PER_USER;
 
+  const makeDefault = useRequest(
+    async ({ id, receiver, phone, region, detail }: AddressType) => addressApi.update({ id, receiver, phone, region, detail, isDefault: true }),
+    { manual: true, onSuccess: () => { message.success(t('address.defaultChanged')); refresh(); } },
+  );
+  const remove = useRequest(async (id: string) => addressApi.remove({ id }), {
+    manual: true,
+    onSuccess: () => { message.success(t('address.deleted')); refresh(); },
+  });
+
+  const renderActions = (address: AddressType) =>
+    returnTo ? (
+      <Button type="primary" size="small" onClick={() => navigate(pathWithAddress(returnTo, address.id))}>
+        {t('address.use')}
+      </Button>
+    ) : (
+      <Flex gap={4} wrap justify="end">
+        {!address.isDefault && (
+          <Button size="small" type="link" loading={makeDefault.loading && makeDefault.params[0]?.id === address.id} onClick={() => makeDefault.run(address)}>
+            {t('address.makeDefault')}
+          </Button>
+        )}
+        <Link to={`/my/address/edit/${address.id}`}>
+          <Button size="small" type="link" icon={<EditOutlined />}>{t('common.edit')}</Button>
+        </Link>
+        <Popconfirm title={t('address.deleteConfirm')} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={() => remove.runAsync(address.id)}>
+          <Button size="small" type="link" danger icon={<DeleteOutlined />}>{t('address.delete')}</Button>
+        </Popconfirm>
+      </Flex>
+    );
+
   return (
     <>
+      {returnTo && <Typography.Title level={5}>{t('address.selectTitle')}</Typography.Title>}
       <AsyncContent loading={loading} error={error} onRetry={refresh} empty={addresses.length === 0} emptyText={t('address.empty')}>
         <List
           dataSource={addresses}
           rowKey={(address) => address.id}
           renderItem={(address) => (
-            <List.Item>
-              <Card size="small" style={{ width: '100%' }}>
-                <Flex justify="space-between" align="start" gap={8}>
-                  <div style={{ minWidth: 0 }}>
-                    <Typography.Text strong>{address.receiver}</Typography.Text>{' '}
-                    <Typography.Text type="secondary">{address.phone}</Typography.Text>{' '}
-                    {address.isDefault && <Tag color="blue">{t('address.default')}</Tag>}
-                    <br />
-                    <Typography.Text>
-                      {[address.region.province, address.region.city, address.region.district, address.detail]
-                        .filter(Boolean)
-                        .join(' ')}
-                    </Typography.Text>
-                  </div>
-                  <Link to={`/my/address/edit/${address.id}`} aria-label={t('common.edit')}>
-                    <EditOutlined />
-                  </Link>
+            <List.Item data-testid="address-item">
+              <Card size="small" style={{ width: '100%' }} hoverable={!!returnTo} onClick={returnTo ? () => navigate(pathWithAddress(returnTo, address.id)) : undefined}>
+                <Flex vertical gap={8}>
+                  <AddressText address={address} />
+                  <div onClick={(event) => event.stopPropagation()}>{renderActions(address)}</div>
                 </Flex>
               </Card>
             </List.Item>
           )}
         />
       </AsyncContent>
-      <Link to="/my/address/add">
+      <Link to={`/my/address/add${search}`}>
         <Button type="primary" block icon={<PlusOutlined />} disabled={full} style={{ marginTop: 16 }}>
-          {t('menu.my.addressAdd')}
+          {t('address.add')}
         </Button>
       </Link>
       {full && (

@@ -1,62 +1,147 @@
-/** /my/invite: invite code and link (copy, QR code), commission figures, the inviter and the invitees. */
-import { Card, Col, Descriptions, Flex, QRCode, Row, Statistic, Typography } from 'antd';
+/**
+ * /my/invite: the invite code and link (copy, QR code, share), the figures, the inviter (or a
+ * form to bind one by code), the rules and the invitees page by page.
+ */
+import { CopyOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { App, Button, Card, Col, Flex, Form, Input, QRCode, Row, Statistic, Typography } from 'antd';
 import { useRequest } from 'ahooks';
+import type { InviteDetailsType } from '../../../../contract/invite';
 import AsyncContent from '@/components/AsyncContent';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { inviteApi } from '@/services';
+import { copyText, shareOrCopy } from './share';
+
+function ShareCard({ details }: { details: InviteDetailsType }) {
+  const t = useT();
+  const { message } = App.useApp();
+  const copy = async (text: string, done: string) => {
+    if (await copyText(text)) message.success(done);
+    else message.error(t('invite.copyFailed'));
+  };
+  const share = async () => {
+    const outcome = await shareOrCopy({ title: t('invite.shareTitle'), text: t('invite.shareText', { code: details.code }), url: details.link });
+    if (outcome === 'copied') message.success(t('invite.linkCopied'));
+    if (outcome === 'failed') message.error(t('invite.copyFailed'));
+  };
+
+  return (
+    <Card size="small">
+      <Flex vertical align="center" gap={12}>
+        <QRCode value={details.link} size={176} bordered={false} />
+        <Typography.Text type="secondary">{t('invite.qrHint')}</Typography.Text>
+        <div style={{ textAlign: 'center' }}>
+          <Typography.Text type="secondary">{t('invite.code')}</Typography.Text>
+          <Typography.Title level={3} style={{ margin: 0, letterSpacing: 2 }} data-testid="invite-code">
+            {details.code}
+          </Typography.Title>
+        </div>
+        <Typography.Text style={{ wordBreak: 'break-all', textAlign: 'center' }} data-testid="invite-link">
+          {details.link}
+        </Typography.Text>
+        <Flex gap={8} wrap justify="center">
+          <Button icon={<CopyOutlined />} onClick={() => copy(details.code, t('invite.copied'))}>
+            {t('invite.copyCode')}
+          </Button>
+          <Button icon={<CopyOutlined />} onClick={() => copy(details.link, t('invite.linkCopied'))}>
+            {t('invite.copyLink')}
+          </Button>
+          <Button type="primary" icon={<ShareAltOutlined />} onClick={share}>
+            {t('invite.share')}
+          </Button>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+function Figures({ details }: { details: InviteDetailsType }) {
+  const t = useT();
+  return (
+    <Card size="small">
+      <Row gutter={[16, 16]}>
+        <Col xs={12} md={6}>
+          <Statistic title={t('invite.inviteeCount')} value={details.inviteeCount} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title={t('invite.commissionRate')} value={details.commissionRate} suffix="%" />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title={t('invite.commissionYesterday')} value={details.commissionYesterday} suffix={details.currency} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title={t('invite.commissionTotal')} value={details.commissionTotal} suffix={details.currency} />
+        </Col>
+      </Row>
+    </Card>
+  );
+}
+
+function InviterCard({ details, onBound }: { details: InviteDetailsType; onBound: (next: InviteDetailsType) => void }) {
+  const t = useT();
+  const { message } = App.useApp();
+  const bind = useRequest(async ({ code }: { code: string }) => inviteApi.update({ code: code.trim() }), {
+    manual: true,
+    onSuccess: (next) => {
+      message.success(t('invite.bound'));
+      onBound(next);
+    },
+  });
+  if (details.inviter) {
+    return (
+      <Card size="small">
+        <Typography.Text type="secondary">{t('invite.inviter')}：</Typography.Text>
+        <Typography.Text data-testid="invite-inviter">
+          UID {details.inviter.uid} · {details.inviter.address}
+        </Typography.Text>
+      </Card>
+    );
+  }
+  return (
+    <Card size="small" title={t('invite.bindTitle')}>
+      <Form layout="inline" onFinish={bind.run} style={{ rowGap: 8 }}>
+        <Form.Item name="code" rules={[{ required: true, whitespace: true, message: t('invite.codeRequired') }]} style={{ flex: 1, minWidth: 160 }}>
+          <Input placeholder={t('invite.bindPlaceholder')} maxLength={32} autoCapitalize="characters" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={bind.loading}>
+          {t('invite.bind')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function Rules({ rate }: { rate: string }) {
+  const t = useT();
+  return (
+    <Card size="small" title={t('invite.rulesTitle')}>
+      <ol style={{ paddingInlineStart: 20, margin: 0 }}>
+        {['invite.rule.link', 'invite.rules', 'invite.rule.payout', 'invite.rule.bind'].map((key) => (
+          <li key={key}>
+            <Typography.Text type="secondary">{t(key, { rate })}</Typography.Text>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
 
 export default function MyInvitePage() {
   const t = useT();
   const ready = !!useCurrentUser();
-  const { data, loading, error, refresh } = useRequest(() => inviteApi.details(), { ready });
+  const { data, loading, error, refresh, mutate } = useRequest(() => inviteApi.details(), { ready });
 
   return (
     <>
-      <AsyncContent loading={loading} error={error} onRetry={refresh} rows={6}>
+      <AsyncContent loading={loading && !data} error={error} onRetry={refresh} rows={6}>
         {data && (
           <Flex vertical gap={16} style={{ marginBottom: 16 }}>
-            <Card size="small">
-              <Flex gap={16} wrap align="center" justify="center">
-                <QRCode value={data.link} size={160} />
-                <Descriptions size="small" column={1} style={{ flex: 1, minWidth: 240 }}>
-                  <Descriptions.Item label={t('invite.code')}>
-                    <Typography.Text strong copyable>
-                      {data.code}
-                    </Typography.Text>
-                  </Descriptions.Item>
-                  <Descriptions.Item label={t('invite.link')}>
-                    <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
-                      {data.link}
-                    </Typography.Text>
-                  </Descriptions.Item>
-                  <Descriptions.Item label={t('invite.inviter')}>
-                    {data.inviter ? `UID ${data.inviter.uid}` : t('invite.noInviter')}
-                  </Descriptions.Item>
-                </Descriptions>
-              </Flex>
-            </Card>
-            <Card size="small">
-              <Row gutter={[16, 16]}>
-                <Col xs={12} md={6}>
-                  <Statistic title={t('invite.inviteeCount')} value={data.inviteeCount} />
-                </Col>
-                <Col xs={12} md={6}>
-                  <Statistic title={t('invite.commissionRate')} value={data.commissionRate} suffix="%" />
-                </Col>
-                <Col xs={12} md={6}>
-                  <Statistic title={t('invite.commissionYesterday')} value={data.commissionYesterday} suffix={data.currency} />
-                </Col>
-                <Col xs={12} md={6}>
-                  <Statistic title={t('invite.commissionTotal')} value={data.commissionTotal} suffix={data.currency} />
-                </Col>
-              </Row>
-              <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-                {t('invite.rules', { rate: data.commissionRate })}
-              </Typography.Paragraph>
-            </Card>
+            <ShareCard details={data} />
+            <Figures details={data} />
+            <InviterCard details={data} onBound={mutate} />
+            <Rules rate={data.commissionRate} />
           </Flex>
         )}
       </AsyncContent>
@@ -67,7 +152,7 @@ export default function MyInvitePage() {
           rowKey={(invitee) => invitee.uid}
           emptyText={t('invite.noInvitees')}
           renderItem={(invitee) => (
-            <Flex justify="space-between" align="center" style={{ width: '100%' }}>
+            <Flex justify="space-between" align="center" style={{ width: '100%' }} data-testid="invitee">
               <div>
                 <Typography.Text strong>{invitee.address}</Typography.Text>
                 <br />
