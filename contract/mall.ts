@@ -68,6 +68,8 @@ export const MallOrder = Type.Object({
   createdAt: Timestamp,
   /** unpaid orders cancel themselves at this time */
   payDeadline: Type.Union([Timestamp, Type.Null()]),
+  /** unpaid orders: seconds left to pay when answered (a countdown free of time zones and clock skew) */
+  payRemainingSeconds: Type.Optional(Type.Integer({ minimum: 0 })),
   paidAt: Type.Union([Timestamp, Type.Null()]),
   shippedAt: Type.Union([Timestamp, Type.Null()]),
   completedAt: Type.Union([Timestamp, Type.Null()]),

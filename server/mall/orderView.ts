@@ -9,7 +9,7 @@ import { actionsFor } from './statusTable';
 export type MallOrderRow = Selectable<MallOrdersTable>;
 export type MallTraceRow = Selectable<MallTracesTable>;
 
-export function toMallOrder(row: MallOrderRow, time: TimeFormat): MallOrderType {
+export function toMallOrder(row: MallOrderRow, time: TimeFormat, now: number): MallOrderType {
   const at = (ms: bigint | null) => (ms === null ? null : time.timestamp(ms));
   return {
     id: String(row.id),
@@ -34,6 +34,7 @@ export function toMallOrder(row: MallOrderRow, time: TimeFormat): MallOrderType 
     actions: actionsFor(row.status),
     createdAt: time.timestamp(row.created_at),
     payDeadline: row.status === 'unpaid' ? time.timestamp(row.pay_deadline) : null,
+    ...(row.status === 'unpaid' ? { payRemainingSeconds: Math.max(0, Math.floor((Number(row.pay_deadline) - now) / 1000)) } : {}),
     paidAt: at(row.paid_at),
     shippedAt: at(row.shipped_at),
     completedAt: at(row.completed_at),

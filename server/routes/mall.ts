@@ -96,19 +96,19 @@ function registerOrderRoutes(app: FastifyInstance): void {
 
   route(app, contract.mall.orders, async (request) => {
     const { userId } = sessionOf(request);
-    await sweptNow(userId);
+    const now = await sweptNow(userId);
     const args = pageArgs(request.query);
     const status = ORDER_TYPE_STATUS[request.query.type ?? 0];
     let query = db.selectFrom('mall_orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc');
     if (status) query = query.where('status', '=', status);
     const { rows, total } = await paginate(query, args);
-    return toPage(rows.map((row) => toMallOrder(row, time)), total, args);
+    return toPage(rows.map((row) => toMallOrder(row, time, now)), total, args);
   });
 
   route(app, contract.mall.orderDetail, async (request) => {
     const { userId } = sessionOf(request);
-    await sweptNow(userId);
-    return toMallOrder(await ownOrder(db, userId, BigInt(request.params.id)), time);
+    const now = await sweptNow(userId);
+    return toMallOrder(await ownOrder(db, userId, BigInt(request.params.id)), time, now);
   });
 
   route(app, contract.mall.logistics, async (request) => {
@@ -124,21 +124,21 @@ function registerOrderRoutes(app: FastifyInstance): void {
     const { userId } = sessionOf(request);
     const now = clock.now();
     const order = await runMoneyTransaction(db, (trx) => createOrder(trx, userId, request.body, now, time));
-    return toMallOrder(order, time);
+    return toMallOrder(order, time, now);
   });
 
   route(app, contract.mall.orderConfirm, async (request) => {
     const { userId } = sessionOf(request);
     const now = await sweptNow(userId);
     const order = await runMoneyTransaction(db, (trx) => confirmOrder(trx, userId, BigInt(request.body.id), now));
-    return toMallOrder(order, time);
+    return toMallOrder(order, time, now);
   });
 
   moneyRoute(app, contract.mall.orderPay, async ({ request, trx, userId, now }) => {
-    return toMallOrder(await payOrder(trx, userId, BigInt(request.body.id), now), time);
+    return toMallOrder(await payOrder(trx, userId, BigInt(request.body.id), now), time, now);
   }, { payPassword: true });
 
   moneyRoute(app, contract.mall.orderCancel, async ({ request, trx, userId, now }) => {
-    return toMallOrder(await cancelOrder(trx, userId, BigInt(request.body.id), now), time);
+    return toMallOrder(await cancelOrder(trx, userId, BigInt(request.body.id), now), time, now);
   });
 }

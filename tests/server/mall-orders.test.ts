@@ -34,7 +34,7 @@ describe('checkout', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({
       status: 'unpaid', skuId, title: '测试商品', skuName: '标准版', price: '12.5', quantity: 2, total: '25', actions: ['pay', 'cancel'],
-      createdAt: '2026-03-01 12:00:00', payDeadline: '2026-03-01 12:30:00', paidAt: null,
+      createdAt: '2026-03-01 12:00:00', payDeadline: '2026-03-01 12:30:00', payRemainingSeconds: 1800, paidAt: null,
       address: { id: buyer.addressId, receiver: '张三', phone: '13800138000', region: { province: '广东省', city: '深圳市', district: '南山区' } },
     });
     expect(answer.body.data.orderNo).toMatch(/^PF20260301120000\d{6}$/);
@@ -121,7 +121,7 @@ describe('with the injected clock', () => {
     const skuId = await insertSku(t, { stock: 4 });
     const { id } = (await api.create(buyer, skuId, 3)).body.data;
     t.clock.advance(29 * MINUTE);
-    expect((await api.detail(buyer, id)).body.data.status).toBe('unpaid');
+    expect((await api.detail(buyer, id)).body.data).toMatchObject({ status: 'unpaid', payRemainingSeconds: 60 });
     expect(await stockOf(t, skuId)).toBe(1);
     t.clock.advance(MINUTE);
     const late = await api.pay(buyer, id);
