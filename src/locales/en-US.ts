@@ -1,7 +1,8 @@
 /** English. Every key here exists in zh-CN.ts and zh-TW.ts too. */
+import calculate from './en-US/calculate';
 import menu from './en-US/menu';
 import pages from './en-US/pages';
 import shell from './en-US/shell';
 import status from './en-US/status';
 
-export default { ...menu, ...shell, ...status, ...pages };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate };

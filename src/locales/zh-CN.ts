@@ -1,7 +1,8 @@
 /** 简体中文 — the fallback locale. Every key here exists in zh-TW.ts and en-US.ts too. */
+import calculate from './zh-CN/calculate';
 import menu from './zh-CN/menu';
 import pages from './zh-CN/pages';
 import shell from './zh-CN/shell';
 import status from './zh-CN/status';
 
-export default { ...menu, ...shell, ...status, ...pages };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate };

@@ -1,7 +1,8 @@
 /** 繁體中文. Every key here exists in zh-CN.ts and en-US.ts too. */
+import calculate from './zh-TW/calculate';
 import menu from './zh-TW/menu';
 import pages from './zh-TW/pages';
 import shell from './zh-TW/shell';
 import status from './zh-TW/status';
 
-export default { ...menu, ...shell, ...status, ...pages };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate };

@@ -32,3 +32,11 @@ export function percentOf(part: string, whole: string): number {
   const percent = (toUnits(part) * 100n) / total;
   return Number(percent < 0n ? 0n : percent > 100n ? 100n : percent);
 }
+
+/** Units of 1e-8 back to a decimal string: 1250000000n → "12.5" (no trailing zeros). */
+export function fromUnits(units: bigint): string {
+  const sign = units < 0n ? '-' : '';
+  const digits = (units < 0n ? -units : units).toString().padStart(SCALE + 1, '0');
+  const fraction = digits.slice(-SCALE).replace(/0+$/, '');
+  return `${sign}${digits.slice(0, -SCALE)}${fraction ? `.${fraction}` : ''}`;
+}

@@ -1,18 +1,49 @@
-/** /calculate: the mining-power products on offer, with their figures and estimated output. */
+/** /calculate: the mining-power products on offer, with their figures, and the buy sheet (`?buy=<id>` opens it). */
+import { Flex } from 'antd';
+import { useSearchParams } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { useState } from 'react';
+import type { PowerProductType } from '../../../contract/product';
 import InfiniteList from '@/components/InfiniteList';
 import PowerProductCard from '@/components/PowerProductCard';
 import SectionTabs from '@/components/SectionTabs';
+import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
+import BuyButton from './components/BuyButton';
+import PowerBuySheet from './components/PowerBuySheet';
 
 export default function CalculatePowerPage() {
+  const t = useT();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [chosen, setChosen] = useState<PowerProductType | null>(null);
+  const [bought, setBought] = useState(0);
+  const wanted = searchParams.get('buy');
+  // a link from the calculator names the product to buy
+  useRequest(() => productApi.power({ page: 1, pageSize: 100 }), {
+    ready: Boolean(wanted),
+    refreshDeps: [wanted],
+    onSuccess: (page) => setChosen(page.list.find((p) => p.id === wanted && p.status === 'on_sale') ?? null),
+  });
+  const close = () => {
+    setChosen(null);
+    if (wanted) setSearchParams({}, { replace: true });
+  };
+
   return (
     <>
       <SectionTabs sectionPath="/calculate" />
       <InfiniteList
         fetchPage={productApi.power}
         rowKey={(product) => product.id}
-        renderItem={(product) => <PowerProductCard product={product} />}
+        reloadDeps={[bought]}
+        renderItem={(product) => (
+          <Flex vertical gap={8} style={{ width: '100%' }}>
+            <PowerProductCard product={product} />
+            <BuyButton label={t('calc.buy')} onSale={product.status === 'on_sale'} onBuy={() => setChosen(product)} />
+          </Flex>
+        )}
       />
+      <PowerBuySheet product={chosen} onClose={close} onBought={() => setBought((n) => n + 1)} />
     </>
   );
 }

@@ -1,18 +1,34 @@
-/** /calculate/coin: the finance products on offer. */
+/** /calculate/coin: the finance products on offer and the subscription sheet. */
+import { Flex } from 'antd';
+import { useState } from 'react';
+import type { FinanceProductType } from '../../../../contract/product';
 import FinanceProductCard from '@/components/FinanceProductCard';
 import InfiniteList from '@/components/InfiniteList';
 import SectionTabs from '@/components/SectionTabs';
+import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
+import BuyButton from '../components/BuyButton';
+import FinanceBuySheet from '../components/FinanceBuySheet';
 
 export default function CalculateCoinPage() {
+  const t = useT();
+  const [chosen, setChosen] = useState<FinanceProductType | null>(null);
+  const [bought, setBought] = useState(0);
   return (
     <>
       <SectionTabs sectionPath="/calculate" />
       <InfiniteList
         fetchPage={productApi.finance}
         rowKey={(product) => product.id}
-        renderItem={(product) => <FinanceProductCard product={product} />}
+        reloadDeps={[bought]}
+        renderItem={(product) => (
+          <Flex vertical gap={8} style={{ width: '100%' }}>
+            <FinanceProductCard product={product} />
+            <BuyButton label={t('calc.subscribe')} onSale={product.status === 'on_sale'} onBuy={() => setChosen(product)} />
+          </Flex>
+        )}
       />
+      <FinanceBuySheet product={chosen} onClose={() => setChosen(null)} onBought={() => setBought((n) => n + 1)} />
     </>
   );
 }

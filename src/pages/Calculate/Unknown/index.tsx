@@ -1,52 +1,76 @@
 /**
- * /calculate/unknown, the output calculator (DESIGN §5): pick a power product and see the
- * figures the estimate is built from. Every figure is an estimate.
+ * /calculate/unknown, the output calculator (DESIGN §5): pick a power product, an amount and a
+ * number of days; see estimated output, fees, net return and the break-even day, computed with
+ * the same formulas the daily settlement uses (contract/rules/powerOutput). Every figure is an estimate.
  */
-import { Alert, Card, Descriptions, Select } from 'antd';
-import { useSearchParams } from '@umijs/max';
+import { Alert, Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Link, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
+import { useEffect } from 'react';
+import { estimatePower } from '../../../../contract/rules/powerOutput';
 import AsyncContent from '@/components/AsyncContent';
-import Money from '@/components/Money';
 import SectionTabs from '@/components/SectionTabs';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
+import EstimateResult from './EstimateResult';
+import { PRICE_PATTERN, estimateInput, type CalculatorValues } from './estimateInput';
 
 export default function CalculateUnknownPage() {
   const t = useT();
+  const [form] = Form.useForm<CalculatorValues>();
   const [searchParams, setSearchParams] = useSearchParams();
   const { data, loading, error, refresh } = useRequest(() => productApi.power({ page: 1, pageSize: 100 }));
   const products = data?.list ?? [];
   const product = products.find((item) => item.id === searchParams.get('productId')) ?? products[0];
+  const values = Form.useWatch([], form);
 
+  useEffect(() => {
+    if (product) form.setFieldsValue({ units: product.minUnits, days: product.termDays, coinPrice: product.coinPriceUsdt ?? '' });
+  }, [product, form]);
+
+  const input = product && values ? estimateInput(product, values) : null;
   return (
     <>
       <SectionTabs sectionPath="/calculate" />
       <Alert type="info" showIcon message={t('calculator.estimateNotice')} style={{ marginBottom: 16 }} />
       <AsyncContent loading={loading} error={error} onRetry={refresh} empty={products.length === 0}>
         {product && (
-          <Card size="small">
-            <Select
-              style={{ width: '100%', marginBottom: 16 }}
-              aria-label={t('calculator.product')}
-              value={product.id}
-              options={products.map((item) => ({ value: item.id, label: `${item.title} (${item.coin})` }))}
-              onChange={(productId) => setSearchParams({ productId }, { replace: true })}
-            />
-            <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
-              <Descriptions.Item label={t('product.power.price')}>
-                <Money value={product.pricePerUnit} currency="USDT" /> / {product.unit}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('product.power.term')}>{t('common.days', { days: product.termDays })}</Descriptions.Item>
-              <Descriptions.Item label={t('calculator.dailyOutput')}>
-                <Money value={product.dailyOutputPerUnit} currency={product.coin} /> / {product.unit}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('product.power.electricityFee')}>
-                <Money value={product.electricityFeePerUnit} currency={product.coin} /> / {product.unit}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('product.power.managementFee')}>{product.managementFeeRate}%</Descriptions.Item>
-              <Descriptions.Item label={t('product.power.minUnits')}>{`${product.minUnits} ${product.unit}`}</Descriptions.Item>
-            </Descriptions>
-          </Card>
+          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            <Card size="small">
+              <Select
+                style={{ width: '100%', marginBottom: 16 }}
+                aria-label={t('calculator.product')}
+                value={product.id}
+                options={products.map((item) => ({ value: item.id, label: `${item.title} (${item.coin})` }))}
+                onChange={(productId) => setSearchParams({ productId }, { replace: true })}
+              />
+              <Form form={form} layout="vertical" requiredMark={false}>
+                <Form.Item name="units" label={t('calc.units')} rules={[{ required: true }]}>
+                  <InputNumber min={1} max={100000} precision={0} addonAfter={product.unit} style={{ width: '100%' }} inputMode="numeric" />
+                </Form.Item>
+                <Form.Item name="days" label={t('calc.days')} rules={[{ required: true }]} extra={`${t('product.power.term')} ${t('common.days', { days: product.termDays })}`}>
+                  <InputNumber min={1} max={product.termDays} precision={0} style={{ width: '100%' }} inputMode="numeric" />
+                </Form.Item>
+                <Form.Item
+                  name="coinPrice"
+                  label={t('calc.coinPrice', { coin: product.coin })}
+                  rules={[{ required: true, pattern: PRICE_PATTERN, message: t('calc.coinPriceInvalid') }]}
+                >
+                  <Input inputMode="decimal" />
+                </Form.Item>
+              </Form>
+            </Card>
+            {input && (
+              <Card size="small">
+                <EstimateResult estimate={estimatePower(input)} coin={product.coin} />
+                <Link to={`/calculate?buy=${product.id}`}>
+                  <Button type="primary" block style={{ marginTop: 16 }} disabled={product.status !== 'on_sale'}>
+                    {t('calc.buy')}
+                  </Button>
+                </Link>
+              </Card>
+            )}
+          </Space>
         )}
       </AsyncContent>
     </>
