@@ -1,8 +1,9 @@
 /** English. Every key here exists in zh-CN.ts and zh-TW.ts too. */
 import calculate from './en-US/calculate';
 import menu from './en-US/menu';
+import mall from './en-US/mall';
 import pages from './en-US/pages';
 import shell from './en-US/shell';
 import status from './en-US/status';
 
-export default { ...menu, ...shell, ...status, ...pages, ...calculate };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...mall };

@@ -1,8 +1,9 @@
 /** 繁體中文. Every key here exists in zh-CN.ts and en-US.ts too. */
 import calculate from './zh-TW/calculate';
 import menu from './zh-TW/menu';
+import mall from './zh-TW/mall';
 import pages from './zh-TW/pages';
 import shell from './zh-TW/shell';
 import status from './zh-TW/status';
 
-export default { ...menu, ...shell, ...status, ...pages, ...calculate };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...mall };

@@ -1,17 +1,46 @@
-/** /shopping/goods/:id: images, title, price, SKUs with their stock, and the description. */
-import { Card, Carousel, Col, Flex, Row, Tag, Typography } from 'antd';
-import { useParams } from '@umijs/max';
+/**
+ * /shopping/goods/:id: images, title, price, the SKU picker with stock, the quantity stepper and
+ * the checkout sheet. The choice lives in the query (`sku`, `qty`, `checkout=1`, `addressId`), so
+ * coming back from the address book reopens the sheet as it was, with the chosen address.
+ */
+import { Button, Card, Carousel, Col, Flex, Row, Typography } from 'antd';
+import { useLocation, useNavigate, useParams, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import AsyncContent from '@/components/AsyncContent';
+import MallCheckoutSheet from '@/components/MallCheckoutSheet';
+import MallSkuPicker from '@/components/MallSkuPicker';
 import Money from '@/components/Money';
 import RouteTitleBar from '@/components/RouteTitleBar';
+import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { mallApi } from '@/services';
 
 export default function GoodsPage() {
   const t = useT();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const user = useCurrentUser();
   const { id = '' } = useParams<{ id: string }>();
+  const [search, setSearch] = useSearchParams();
   const { data: goods, loading, error, refresh } = useRequest(() => mallApi.goodsDetail(id), { refreshDeps: [id] });
+
+  const sku = goods?.skus.find((s) => s.id === search.get('sku')) ?? goods?.skus.find((s) => s.stock > 0);
+  const quantity = Math.max(1, Number(search.get('qty')) || 1);
+  const checkingOut = !!user && !!sku && search.get('checkout') === '1';
+  const choose = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+    }
+    setSearch(next, { replace: true });
+  };
+  const checkoutPath = sku ? `${pathname}?${new URLSearchParams({ sku: sku.id, qty: String(quantity), checkout: '1' }).toString()}` : pathname;
+
+  const buy = () => {
+    if (!user) navigate(`/login?redirect=${encodeURIComponent(checkoutPath)}`);
+    else choose({ sku: sku!.id, qty: String(quantity), checkout: '1' });
+  };
 
   return (
     <>
@@ -20,7 +49,7 @@ export default function GoodsPage() {
         {goods && (
           <Row gutter={[24, 16]}>
             <Col xs={24} md={10}>
-              <Carousel dots={goods.images.length > 1}>
+              <Carousel dots={goods.images.length > 1} autoplay={goods.images.length > 1}>
                 {(goods.images.length ? goods.images : [goods.cover]).map((image) => (
                   <div key={image}>
                     <img src={image} alt={goods.title} style={{ width: '100%', aspectRatio: '1 / 1', objectFit: 'cover', borderRadius: 8 }} />
@@ -33,26 +62,20 @@ export default function GoodsPage() {
                 {goods.title}
               </Typography.Title>
               <Flex align="baseline" gap={12}>
-                <Money value={goods.price} currency="USDT" strong style={{ fontSize: 24 }} />
+                <Money value={sku?.price ?? goods.price} currency="USDT" strong style={{ fontSize: 24 }} />
                 <Typography.Text type="secondary">{t('mall.sales', { count: goods.sales })}</Typography.Text>
               </Flex>
-              <Card size="small" title={t('mall.skus')} style={{ marginTop: 16 }}>
-                <Flex vertical gap={8}>
-                  {goods.skus.map((sku) => (
-                    <Flex key={sku.id} justify="space-between" align="center">
-                      <span>
-                        {sku.name} {sku.stock === 0 && <Tag>{t('mall.soldOut')}</Tag>}
-                      </span>
-                      <span>
-                        <Money value={sku.price} currency="USDT" />{' '}
-                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          {t('mall.stock', { stock: sku.stock })}
-                        </Typography.Text>
-                      </span>
-                    </Flex>
-                  ))}
-                </Flex>
+              <Card size="small" style={{ marginTop: 16 }}>
+                <MallSkuPicker
+                  skus={goods.skus}
+                  skuId={sku?.id}
+                  quantity={quantity}
+                  onChange={(skuId, qty) => choose({ sku: skuId, qty: String(qty) })}
+                />
               </Card>
+              <Button type="primary" size="large" block style={{ marginTop: 16 }} disabled={!sku} onClick={buy}>
+                {sku ? t('mall.buyNow') : t('mall.soldOut')}
+              </Button>
             </Col>
             <Col span={24}>
               <Card size="small" title={t('mall.description')}>
@@ -62,6 +85,18 @@ export default function GoodsPage() {
           </Row>
         )}
       </AsyncContent>
+      {goods && sku && (
+        <MallCheckoutSheet
+          open={checkingOut}
+          goods={goods}
+          sku={sku}
+          quantity={quantity}
+          addressId={search.get('addressId') ?? undefined}
+          returnTo={checkoutPath}
+          onClose={() => choose({ checkout: null, addressId: null })}
+          onPaid={(order) => navigate(`/shopping/order_details/2/${order.id}`, { replace: true })}
+        />
+      )}
     </>
   );
 }

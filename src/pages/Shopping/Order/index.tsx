@@ -1,9 +1,10 @@
-/** /shopping/order/:type: the user's orders in six tabs (all, unpaid, to ship, to receive, completed, cancelled). */
+/** /shopping/order/:type: the user's orders in six tabs (all, unpaid, to ship, to receive, completed, cancelled) with their actions. */
 import { Tabs } from 'antd';
 import { useNavigate, useParams } from '@umijs/max';
+import { useState } from 'react';
 import { MALL_ORDER_TYPES } from '../../../../contract/mall';
 import InfiniteList from '@/components/InfiniteList';
-import OrderCard from '@/components/OrderCard';
+import MallOrderCard from '@/components/MallOrderCard';
 import RouteTitleBar from '@/components/RouteTitleBar';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
@@ -15,6 +16,8 @@ export default function OrderListPage() {
   const params = useParams<{ type: string }>();
   const type = MALL_ORDER_TYPES.find((value) => String(value) === params.type) ?? 0;
   const ready = !!useCurrentUser();
+  // an action moves an order to another tab: reload the list
+  const [version, setVersion] = useState(0);
 
   return (
     <>
@@ -27,9 +30,9 @@ export default function OrderListPage() {
       {ready && (
         <InfiniteList
           fetchPage={(query) => mallApi.orders({ ...query, type })}
-          reloadDeps={[type]}
+          reloadDeps={[type, version]}
           rowKey={(order) => order.id}
-          renderItem={(order) => <OrderCard order={order} listType={String(type)} />}
+          renderItem={(order) => <MallOrderCard order={order} listType={String(type)} onChange={() => setVersion((v) => v + 1)} />}
           emptyText={t('mall.noOrders')}
         />
       )}

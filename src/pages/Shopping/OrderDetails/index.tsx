@@ -1,8 +1,13 @@
-/** /shopping/order_details/:type/:id: status, item, amounts, receiver, order number and times. */
+/**
+ * /shopping/order_details/:type/:id: status (with the pay countdown of an unpaid order), item,
+ * amounts, receiver, order number (copy), times and the actions; back returns to the tab `type`.
+ */
 import { Card, Descriptions, Flex, Typography } from 'antd';
-import { Link, useParams } from '@umijs/max';
+import { useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import AsyncContent from '@/components/AsyncContent';
+import MallCountdown from '@/components/MallCountdown';
+import MallOrderActions from '@/components/MallOrderActions';
 import Money from '@/components/Money';
 import RouteTitleBar from '@/components/RouteTitleBar';
 import StatusTag from '@/components/StatusTag';
@@ -14,12 +19,12 @@ export default function OrderDetailsPage() {
   const t = useT();
   const { type = '0', id = '' } = useParams<{ type: string; id: string }>();
   const ready = !!useCurrentUser();
-  const { data: order, loading, error, refresh } = useRequest(() => mallApi.orderDetail(id), { ready, refreshDeps: [id] });
+  const { data: order, loading, error, refresh, mutate } = useRequest(() => mallApi.orderDetail(id), { ready, refreshDeps: [id] });
 
   const times = order
     ? ([
         ['mall.createdAt', order.createdAt],
-        ['mall.payDeadline', order.status === 'unpaid' ? order.payDeadline : null],
+        ['mall.payDeadline', order.payDeadline],
         ['mall.paidAt', order.paidAt],
         ['mall.shippedAt', order.shippedAt],
         ['mall.completedAt', order.completedAt],
@@ -30,15 +35,18 @@ export default function OrderDetailsPage() {
   return (
     <>
       <RouteTitleBar backTo={`/shopping/order/${type}`} />
-      <AsyncContent loading={loading} error={error} onRetry={refresh} rows={8}>
+      <AsyncContent loading={loading && !order} error={!order && error} onRetry={refresh} rows={8}>
         {order && (
           <Flex vertical gap={16}>
             <Card size="small">
-              <Flex justify="space-between" align="center">
-                <StatusTag prefix="mall.status" status={order.status} />
-                {order.actions.includes('logistics') && (
-                  <Link to={`/shopping/order_logistics/${order.id}`}>{t('menu.shopping.orderLogistics')}</Link>
-                )}
+              <Flex vertical gap={4}>
+                <Flex justify="space-between" align="center">
+                  <StatusTag prefix="mall.status" status={order.status} />
+                  {order.status === 'unpaid' && order.payRemainingSeconds !== undefined && (
+                    <MallCountdown seconds={order.payRemainingSeconds} onExpire={refresh} />
+                  )}
+                </Flex>
+                <Typography.Text type="secondary">{t(`mall.statusHint.${order.status}`)}</Typography.Text>
               </Flex>
             </Card>
             <Card size="small" title={t('mall.item')}>
@@ -64,10 +72,10 @@ export default function OrderDetailsPage() {
                 .filter(Boolean)
                 .join(' ')}
             </Card>
-            <Card size="small">
+            <Card size="small" title={t('mall.times')}>
               <Descriptions size="small" column={1}>
                 <Descriptions.Item label={t('mall.orderNo')}>
-                  <Typography.Text copyable>{order.orderNo}</Typography.Text>
+                  <Typography.Text copyable data-testid="mall-details-order-no">{order.orderNo}</Typography.Text>
                 </Descriptions.Item>
                 {times.map(([label, time]) => (
                   <Descriptions.Item key={label} label={t(label)}>
@@ -76,6 +84,7 @@ export default function OrderDetailsPage() {
                 ))}
               </Descriptions>
             </Card>
+            <MallOrderActions order={order} size="middle" onChange={(next) => mutate(next)} />
           </Flex>
         )}
       </AsyncContent>

@@ -1,0 +1,116 @@
+/**
+ * The checkout sheet of a goods page: the receiver (chosen from the address book, or added to it,
+ * through the book's selection mode, which returns to `returnTo` with `addressId`), the item and
+ * total, the pay password. Confirming creates the order (stock held) and pays it; a failed payment
+ * keeps the created order and its key, so another try pays that same order once.
+ */
+import { Button, Card, Drawer, Flex, Form, Skeleton, Typography } from 'antd';
+import { Link } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { useState } from 'react';
+import type { AddressType } from '../../../contract/address';
+import type { GoodsDetailType, MallOrderType, SkuType } from '../../../contract/mall';
+import Money from '@/components/Money';
+import { fromUnits, toUnits } from '@/components/Money/decimal';
+import { useT } from '@/hooks/useT';
+import { addressApi, mallApi } from '@/services';
+import { PayPasswordItem, newIdempotencyKey, payMallOrder } from '../MallPay';
+
+interface Props {
+  open: boolean;
+  goods: GoodsDetailType;
+  sku: SkuType;
+  quantity: number;
+  /** an address just chosen in the address book */
+  addressId?: string;
+  /** this page with the checkout state, for the address book to come back to */
+  returnTo: string;
+  onClose: () => void;
+  onPaid: (order: MallOrderType) => void;
+}
+
+const bookPath = (page: string, returnTo: string) => `${page}?${new URLSearchParams({ select: '1', return: returnTo }).toString()}`;
+
+function chosenAddress(addresses: AddressType[], addressId?: string): AddressType | undefined {
+  return addresses.find((a) => a.id === addressId) ?? addresses.find((a) => a.isDefault) ?? addresses[0];
+}
+
+export default function MallCheckoutSheet({ open, goods, sku, quantity, addressId, returnTo, onClose, onPaid }: Props) {
+  const t = useT();
+  const [form] = Form.useForm<{ payPassword: string }>();
+  const [busy, setBusy] = useState(false);
+  /** the order created by the first confirm, and its payment key */
+  const [pending, setPending] = useState<{ order: MallOrderType; key: string } | null>(null);
+  const { data: book, loading } = useRequest(() => addressApi.list({ pageSize: 50 }), { ready: open, refreshDeps: [open] });
+  const address = book && chosenAddress(book.list, addressId);
+  const total = fromUnits(toUnits(sku.price) * BigInt(quantity));
+
+  const close = () => {
+    setPending(null);
+    onClose();
+  };
+
+  const confirm = async ({ payPassword }: { payPassword: string }) => {
+    if (!address) return;
+    setBusy(true);
+    try {
+      let current = pending;
+      if (!current) {
+        const order = await mallApi.orderCreate({ skuId: sku.id, quantity, addressId: address.id });
+        current = { order, key: newIdempotencyKey(`pay-${order.id}`) };
+        setPending(current);
+      }
+      const paid = await payMallOrder(current.order.id, payPassword, current.key);
+      setPending(null);
+      onPaid(paid);
+    } catch {
+      // shown by the request layer; the sheet stays open
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Drawer open={open} title={t('mall.checkout')} placement="bottom" height="auto" destroyOnClose onClose={close} styles={{ wrapper: { maxHeight: '90vh' } }}>
+      <Flex vertical gap={12}>
+        <Card size="small" title={t('mall.shipTo')} data-testid="mall-checkout-address"
+          extra={address && !pending && <Link to={bookPath('/my/address', returnTo)}>{t('mall.changeAddress')}</Link>}
+        >
+          {loading && !book ? (
+            <Skeleton active paragraph={{ rows: 1 }} />
+          ) : address ? (
+            <>
+              <Typography.Text strong>{address.receiver}</Typography.Text> <Typography.Text type="secondary">{address.phone}</Typography.Text>
+              <br />
+              {[address.region.province, address.region.city, address.region.district, address.detail].filter(Boolean).join(' ')}
+            </>
+          ) : (
+            <Flex justify="space-between" align="center">
+              <Typography.Text type="secondary">{t('mall.noAddress')}</Typography.Text>
+              <Link to={bookPath('/my/address/add', returnTo)}>
+                <Button type="primary" size="small">{t('mall.addAddress')}</Button>
+              </Link>
+            </Flex>
+          )}
+        </Card>
+        <Flex gap={12}>
+          <img src={goods.cover} alt={goods.title} style={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 6 }} />
+          <Flex vertical style={{ flex: 1, minWidth: 0 }}>
+            <Typography.Text ellipsis>{goods.title}</Typography.Text>
+            <Typography.Text type="secondary">{`${sku.name} × ${quantity}`}</Typography.Text>
+          </Flex>
+        </Flex>
+        <Flex justify="space-between">
+          <Typography.Text>{t('mall.total')}</Typography.Text>
+          <Money value={total} currency="USDT" strong style={{ fontSize: 18 }} />
+        </Flex>
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={confirm}>
+          <PayPasswordItem />
+          <Button type="primary" htmlType="submit" block size="large" loading={busy} disabled={!address}>
+            {t('mall.payNow')}
+          </Button>
+        </Form>
+      </Flex>
+    </Drawer>
+  );
+}
