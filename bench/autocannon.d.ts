@@ -7,6 +7,14 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
+    /** per-request setup, e.g. a fresh body and headers for each request */
+    requests?: Array<{ method?: string; path?: string; setupRequest?: (request: RequestParams) => RequestParams }>;
+  }
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Histogram {
     average: number;

@@ -2,9 +2,11 @@
  * The ledger's invariants, checked from the database alone (ops `ledger:check`, tests, bench):
  * per currency all entries sum to zero; every account bucket equals the sum of its entries and
  * its last entry's balance_after; no user balance is negative.
+ * (SQLite: our transactions take the write lock; PostgreSQL: REPEATABLE READ is one snapshot.)
  */
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import type { Trx } from './post';
 
 export interface LedgerReport {
   ok: boolean;
@@ -15,7 +17,12 @@ export interface LedgerReport {
   problems: string[];
 }
 
+/** Runs in one transaction, so that money moving meanwhile cannot make a consistent ledger look broken. */
 export async function checkLedger(db: Db): Promise<LedgerReport> {
+  return db.transaction().setIsolationLevel('repeatable read').execute((trx) => checkSnapshot(trx));
+}
+
+async function checkSnapshot(db: Trx): Promise<LedgerReport> {
   const problems: string[] = [];
   const sums = await db
     .selectFrom('ledger_entries')

@@ -77,18 +77,25 @@ async function lockAccounts(trx: Trx, lines: LedgerLine[], now: number): Promise
     wanted.set(accountKey(owner, line.currency), { owner, user_id: ownerUserId(line.owner), currency: line.currency });
   }
   const rows = [...wanted.values()].sort((a, b) => accountKey(a.owner, a.currency).localeCompare(accountKey(b.owner, b.currency)));
-  await trx
-    .insertInto('ledger_accounts')
-    .values(rows.map((row) => ({ ...row, available: 0n, frozen: 0n, updated_at: BigInt(now) })))
-    .onConflict((oc) => oc.columns(['owner', 'currency']).doNothing())
-    .execute();
-  const locked = await trx
-    .selectFrom('ledger_accounts')
-    .select(['id', 'owner', 'user_id', 'currency', 'available', 'frozen'])
-    .where((eb) => eb.or(rows.map((row) => eb.and([eb('owner', '=', row.owner), eb('currency', '=', row.currency)]))))
-    .orderBy('id')
-    .$if(!isSqlite(trx), (qb) => qb.forUpdate())
-    .execute();
+  const select = () =>
+    trx
+      .selectFrom('ledger_accounts')
+      .select(['id', 'owner', 'user_id', 'currency', 'available', 'frozen'])
+      .where((eb) => eb.or(rows.map((row) => eb.and([eb('owner', '=', row.owner), eb('currency', '=', row.currency)]))))
+      .orderBy('id')
+      .$if(!isSqlite(trx), (qb) => qb.forUpdate())
+      .execute();
+  let locked = await select();
+  if (locked.length < rows.length) {
+    // first money of an owner in a currency: create the account, then lock them all again
+    const existing = new Set(locked.map((a) => accountKey(a.owner, a.currency)));
+    await trx
+      .insertInto('ledger_accounts')
+      .values(rows.filter((row) => !existing.has(accountKey(row.owner, row.currency))).map((row) => ({ ...row, available: 0n, frozen: 0n, updated_at: BigInt(now) })))
+      .onConflict((oc) => oc.columns(['owner', 'currency']).doNothing())
+      .execute();
+    locked = await select();
+  }
   return new Map(locked.map((account) => [accountKey(account.owner, account.currency), account]));
 }
 

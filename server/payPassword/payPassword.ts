@@ -39,11 +39,6 @@ async function storedHashOf(db: Db, userId: bigint): Promise<string | null> {
   return row?.pay_password_hash ?? null;
 }
 
-async function assertNotLocked(db: Db, userId: bigint, now: number): Promise<void> {
-  const guard = await db.selectFrom('pay_password_guards').select('locked_until').where('user_id', '=', userId).executeTakeFirst();
-  if (guard && guard.locked_until > BigInt(now)) throw lockedError(guard.locked_until, now);
-}
-
 /**
  * Counts one try up front (atomically). Refused while locked, and while MAX_FAILURES tries are
  * already counted (failed or still being checked). An expired lock starts a fresh count.
@@ -105,12 +100,19 @@ function remember(key: string, now: number): void {
  * (with the tries left); returns when `password` is the user's pay password.
  */
 export async function verifyPayPassword(db: Db, userId: bigint, password: string, now: number): Promise<void> {
-  const storedHash = await storedHashOf(db, userId);
+  // one query for the hash and the lock: this runs before every outgoing money movement
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('pay_password_guards as g', 'g.user_id', 'u.id')
+    .select(['u.pay_password_hash', 'g.locked_until'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  const storedHash = row?.pay_password_hash;
   if (!storedHash) throw new ApiError('PAY_PASSWORD_REQUIRED', { messageKey: 'payPassword.notSet' });
   const key = cacheKey(userId, storedHash, password);
   const verifiedAt = verified.get(key);
   if (verifiedAt !== undefined && now - verifiedAt < VERIFIED_TTL_MS && now >= verifiedAt) {
-    await assertNotLocked(db, userId, now);
+    if (row.locked_until != null && row.locked_until > BigInt(now)) throw lockedError(row.locked_until, now);
     return;
   }
   let pending = inFlight.get(key);
