@@ -7,7 +7,7 @@ import { isSignedIn, setSession } from '@/session';
 import AuthWrapper from '@/wrappers/auth';
 import AutoLoginWrapper from '@/wrappers/autoLogin';
 import { currentPath, renderApp } from './umiHarness';
-import { fakeProvider, nonceResponse, profileOf } from './walletFixture';
+import { fakeProvider, nonceResponse, profileOf, serverAcceptsSignIn } from './walletFixture';
 
 jest.mock('@/services/auth', () => ({ nonce: jest.fn(), signInWallet: jest.fn(), signOut: jest.fn() }));
 jest.mock('@/services/user', () => ({ profile: jest.fn() }));
@@ -20,13 +20,7 @@ const mockedSignOut = signOut as jest.Mock;
 const mockedProfile = profile as jest.Mock;
 const WAIT = { timeout: 5000 };
 
-function serverAccepts() {
-  mockedNonce.mockResolvedValue(nonceResponse());
-  mockedSignIn.mockImplementation(async ({ message }: { message: string }) => {
-    const address = /0x[0-9a-fA-F]{40}/.exec(message)![0];
-    return { token: 'tok-auto', expiresAt: '2024-01-01 00:00:00', user: profileOf(address) };
-  });
-}
+const serverAccepts = () => serverAcceptsSignIn(mockedNonce, mockedSignIn);
 
 function visit(path: string) {
   return renderApp(path, { wrappers: [AutoLoginWrapper, AuthWrapper] });

@@ -12,7 +12,7 @@ import { profile } from '@/services/user';
 import { isSignedIn, setSession } from '@/session';
 import AuthWrapper from '@/wrappers/auth';
 import { currentPath, renderApp } from './umiHarness';
-import { announceWallet, fakeProvider, nonceResponse, profileOf } from './walletFixture';
+import { announceWallet, fakeProvider, nonceResponse, profileOf, serverAcceptsSignIn } from './walletFixture';
 
 jest.mock('@/services/auth', () => ({ nonce: jest.fn(), signInWallet: jest.fn(), signOut: jest.fn() }));
 jest.mock('@/services/user', () => ({ profile: jest.fn() }));
@@ -32,13 +32,7 @@ function withWallet(provider = fakeProvider(), name = 'MetaMask') {
   return provider;
 }
 
-function serverAccepts() {
-  mockedNonce.mockResolvedValue(nonceResponse());
-  mockedSignIn.mockImplementation(async ({ message }: { message: string }) => {
-    const address = /0x[0-9a-fA-F]{40}/.exec(message)![0];
-    return { token: 'tok-new', expiresAt: '2024-01-01 00:00:00', user: profileOf(address) };
-  });
-}
+const serverAccepts = () => serverAcceptsSignIn(mockedNonce, mockedSignIn);
 
 function openLogin(path: string) {
   return renderApp(path, { wrappers: [AuthWrapper], pages: { '/login': <LoginPage /> } });

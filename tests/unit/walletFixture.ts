@@ -86,3 +86,12 @@ export const profileOf = (address: string) => ({
   inviterUid: null,
   createdAt: '2024-01-01 00:00:00',
 });
+
+/** The mocked auth services accept every signature, answering with the signer's profile. */
+export function serverAcceptsSignIn(nonceMock: jest.Mock, signInMock: jest.Mock): void {
+  nonceMock.mockResolvedValue(nonceResponse());
+  signInMock.mockImplementation(async ({ message }: { message: string }) => {
+    const address = /0x[0-9a-fA-F]{40}/.exec(message)![0];
+    return { token: 'tok-new', expiresAt: '2024-01-01 00:00:00', user: profileOf(address) };
+  });
+}

@@ -3,9 +3,9 @@
  * ERROR_NOTIFICATION_THRESHOLD characters or more a bottom-right notification that stays until
  * closed, with one-click copyable diagnostics. Texts are React children, never HTML.
  */
-import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { message, notification, Typography } from 'antd';
 import { ERROR_NOTIFICATION_DURATION, ERROR_NOTIFICATION_THRESHOLD } from '@/constants/app';
+import CopyButton from './CopyButton';
 import { formatDiagnostics, type Diagnostics } from './diagnostics';
 import { ERROR_TEXTS } from './texts';
 
@@ -18,20 +18,7 @@ function ErrorNoticeBody({ text, diagnostics }: { text: string; diagnostics: str
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', marginBottom: 8 }}>
         {text}
       </Typography.Paragraph>
-      <Typography.Text
-        copyable={{
-          text: diagnostics,
-          icon: [
-            <span key="copy">
-              <CopyOutlined /> {ERROR_TEXTS.copyDiagnostics}
-            </span>,
-            <span key="copied">
-              <CheckOutlined /> {ERROR_TEXTS.copied}
-            </span>,
-          ],
-          tooltips: false,
-        }}
-      />
+      <CopyButton text={diagnostics} label={ERROR_TEXTS.copyDiagnostics} copiedLabel={ERROR_TEXTS.copied} />
       <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
         {ERROR_TEXTS.submitToAdmin}
       </Typography.Paragraph>

@@ -1,7 +1,8 @@
 /** No wallet on the page: how to open the site inside a wallet's DApp browser, with the link. */
-import { CheckOutlined, CopyOutlined, WalletOutlined } from '@ant-design/icons';
+import { WalletOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import { Flex, theme, Typography } from 'antd';
+import CopyButton from '@/components/ErrorNotice/CopyButton';
 
 export default function NoWallet() {
   const intl = useIntl();
@@ -16,24 +17,20 @@ export default function NoWallet() {
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {intl.formatMessage({ id: 'login.noWallet.description' })}
       </Typography.Paragraph>
-      <Typography.Paragraph
-        code
-        style={{ margin: 0, wordBreak: 'break-all', maxWidth: '100%' }}
-        copyable={{
-          text: link,
-          tooltips: false,
-          icon: [
-            <span key="copy" style={{ whiteSpace: 'nowrap' }}>
-              <CopyOutlined /> {intl.formatMessage({ id: 'login.noWallet.copyLink' })}
-            </span>,
-            <span key="copied" style={{ whiteSpace: 'nowrap' }}>
-              <CheckOutlined /> {intl.formatMessage({ id: 'login.noWallet.copied' })}
-            </span>,
-          ],
-        }}
+      <Flex
+        align="center"
+        gap={8}
+        style={{ width: '100%', padding: '8px 12px', borderRadius: token.borderRadiusLG, background: token.colorFillTertiary }}
       >
-        {link}
-      </Typography.Paragraph>
+        <Typography.Text ellipsis style={{ flex: 1, minWidth: 0, textAlign: 'start' }}>
+          {link}
+        </Typography.Text>
+        <CopyButton
+          text={link}
+          label={intl.formatMessage({ id: 'login.noWallet.copyLink' })}
+          copiedLabel={intl.formatMessage({ id: 'login.noWallet.copied' })}
+        />
+      </Flex>
     </Flex>
   );
 }
