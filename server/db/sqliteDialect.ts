@@ -29,6 +29,18 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * better-sqlite3 registers its SqliteError class once per process, at its first load. Where
+ * modules are loaded more than once per process (jest runs every test file in a fresh module
+ * registry and realm) its errors are then not `instanceof Error` of the current realm; rethrow
+ * those as a local Error with the same message and code.
+ */
+function asLocalError(error: unknown): unknown {
+  if (error instanceof Error || typeof error !== 'object' || error === null) return error;
+  const { message, code } = error as { message?: string; code?: string };
+  return Object.assign(new Error(message ?? 'SQLite error', { cause: error }), { code });
+}
+
 class CachingSqliteConnection implements DatabaseConnection {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
 
@@ -45,11 +57,15 @@ class CachingSqliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const statement = this.prepare(compiledQuery.sql);
-    const parameters = compiledQuery.parameters as unknown[];
-    if (statement.reader) return { rows: statement.all(...parameters) as R[] };
-    const { changes, lastInsertRowid } = statement.run(...parameters);
-    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+    try {
+      const statement = this.prepare(compiledQuery.sql);
+      const parameters = compiledQuery.parameters as unknown[];
+      if (statement.reader) return { rows: statement.all(...parameters) as R[] };
+      const { changes, lastInsertRowid } = statement.run(...parameters);
+      return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+    } catch (error) {
+      throw asLocalError(error);
+    }
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
