@@ -4,9 +4,11 @@ import type { Db } from '../db';
 import { fromUnits, multiply } from '../money';
 import { ownerKey, userOwner } from './accounts';
 import { WALLET_CURRENCIES } from './currencyRules';
+import type { Trx } from './post';
 import { loadPrices } from './prices';
 
-export async function userBalance(db: Db, userId: bigint, currency: string): Promise<bigint> {
+/** The user's available balance in one currency (0 without an account). */
+export async function userBalance(db: Db | Trx, userId: bigint, currency: string): Promise<bigint> {
   const row = await db
     .selectFrom('ledger_accounts')
     .select('available')

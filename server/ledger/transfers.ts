@@ -7,8 +7,9 @@ import type { TransferCreateBodyType, TransferRecordType } from '../../contract/
 import { ApiError } from '../http/errors';
 import { fromUnits } from '../money';
 import type { TimeFormat } from '../time';
-import { ownerKey, systemOwner, userOwner } from './accounts';
+import { systemOwner, userOwner } from './accounts';
 import { positiveUnits } from './amounts';
+import { userBalance } from './balances';
 import { TRANSFER_RULES, type TransferRule } from './currencyRules';
 import { post, type LedgerLine, type Trx } from './post';
 
@@ -38,16 +39,6 @@ export async function findRecipient(trx: Trx, to: string): Promise<Recipient> {
   return recipient;
 }
 
-async function availableOf(trx: Trx, userId: bigint, currency: string): Promise<bigint> {
-  const row = await trx
-    .selectFrom('ledger_accounts')
-    .select('available')
-    .where('owner', '=', ownerKey(userOwner(userId)))
-    .where('currency', '=', currency)
-    .executeTakeFirst();
-  return row?.available ?? 0n;
-}
-
 export async function createTransfer(trx: Trx, senderId: bigint, body: TransferCreateBodyType, now: number, time: TimeFormat): Promise<TransferRecordType> {
   const { currency } = body;
   const rule = transferRule(currency);
@@ -59,7 +50,7 @@ export async function createTransfer(trx: Trx, senderId: bigint, body: TransferC
   if (recipient.id === senderId) throw new ApiError('BUSINESS_RULE', { messageKey: 'transfer.toSelf' });
   const required = amount + rule.fee;
   // a clear message up front; `post` re-checks under the account lock
-  const available = await availableOf(trx, senderId, currency);
+  const available = await userBalance(trx, senderId, currency);
   if (available < required) {
     throw new ApiError('INSUFFICIENT_BALANCE', {
       messageKey: 'transfer.insufficient',
