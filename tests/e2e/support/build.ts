@@ -1,12 +1,15 @@
 /**
- * Builds the app once when dist/ is missing or older than its sources. The lock file stops two
- * builds (other test runs, other developers) from clobbering dist/ at the same time.
+ * The app the e2e tests load: built once when dist/ is missing or older than its sources, then
+ * copied to a snapshot folder that the test server serves (DIST_DIR). The lock file stops two
+ * builds (other test runs, other developers) clobbering dist/, and the copy is taken under the
+ * same lock, so a build started later elsewhere cannot empty the tests' app halfway through.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST_DIR, ROOT } from './paths';
+import { DIST_DIR, E2E_DIST_DIR, ROOT } from './paths';
 
+const BUILD_LOCK = '/tmp/powerfi-build.lock';
 const SOURCES = ['src', 'config', 'plugins', 'contract', '.umirc.ts', 'package.json'];
 /** Umi's generated folders change on every build; they are outputs, not sources. */
 const GENERATED = /^\.umi/;
@@ -27,16 +30,31 @@ export function distIsStale(): boolean {
   return SOURCES.some((source) => newestMtime(join(ROOT, source)) > built);
 }
 
-/** E2E_SKIP_BUILD=1 uses dist/ as it is (quick reruns while sources change elsewhere). */
-export function ensureBuilt(): void {
-  if (process.env.E2E_SKIP_BUILD === '1' || !distIsStale()) return;
-  console.log('[e2e] building the app (dist/ is missing or stale)…');
-  const started = Date.now();
-  const run = spawnSync('flock', ['/tmp/powerfi-build.lock', 'npx', 'max', 'build'], {
+/** Runs `command` while holding the build lock. */
+function underBuildLock(command: string[]): number | null {
+  const run = spawnSync('flock', [BUILD_LOCK, ...command], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  if (run.status !== 0) throw new Error(`max build failed (exit ${run.status ?? run.signal})`);
+  return run.status;
+}
+
+/** E2E_SKIP_BUILD=1 uses an existing dist/ as it is (quick reruns while sources change elsewhere). */
+export function ensureBuilt(): void {
+  const skip = process.env.E2E_SKIP_BUILD === '1' && existsSync(join(DIST_DIR, 'index.html'));
+  if (skip || !distIsStale()) return;
+  console.log('[e2e] building the app (dist/ is missing or stale)…');
+  const started = Date.now();
+  const status = underBuildLock(['npx', 'max', 'build']);
+  if (status !== 0) throw new Error(`max build failed (exit ${status})`);
   console.log(`[e2e] built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export function snapshotDist(): void {
+  rmSync(E2E_DIST_DIR, { recursive: true, force: true });
+  const status = underBuildLock(['cp', '-r', DIST_DIR, E2E_DIST_DIR]);
+  if (status !== 0 || !existsSync(join(E2E_DIST_DIR, 'index.html'))) {
+    throw new Error(`no built app to test: ${DIST_DIR}/index.html is missing`);
+  }
 }

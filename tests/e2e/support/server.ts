@@ -1,13 +1,14 @@
 /**
  * Starts the real PowerFi server (`server/main.ts`, what `npm start` runs) on a free loopback
- * port with an empty SQLite database in a temp folder, and stops it afterwards.
+ * port with an empty SQLite database in a temp folder, serving the global set-up's snapshot of
+ * the built app, and stops it afterwards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './paths';
+import { E2E_DIST_DIR, ROOT } from './paths';
 
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -46,9 +47,10 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'powerfi-e2e-db-'));
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+  // what `npm start` runs
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    // its own process group, so stop() reaches tsx's child node process too
+    // its own process group, so stop() reaches anything the server starts too
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -57,6 +59,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       PORT: String(port),
       HOST: '127.0.0.1',
       SQLITE_PATH: join(dataDir, 'powerfi.sqlite'),
+      DIST_DIR: E2E_DIST_DIR,
       DATABASE_URL: '',
       REDIS_URL: '',
       ...extraEnv,
@@ -65,34 +68,44 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   let output = '';
   const logs = () => output;
 
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not say "listening" within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/listening/i.test(output)) {
-        clearTimeout(timer);
-        resolve();
+  /** SIGTERM to the whole group, SIGKILL whatever is left after a while. */
+  const stop = async () => {
+    const signalGroup = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // the group is gone already
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`));
-    });
-  });
-
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      process.kill(-child.pid!, 'SIGTERM');
-      if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
-        process.kill(-child.pid!, 'SIGKILL');
-        await waitForExit(child, STOP_TIMEOUT_MS);
-      }
-    }
+    signalGroup('SIGTERM');
+    await waitForExit(child, STOP_TIMEOUT_MS);
+    signalGroup('SIGKILL');
     child.stdout!.destroy();
     child.stderr!.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   };
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not say "listening" within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (/listening/i.test(output)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`));
+      });
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
   return { url: `http://127.0.0.1:${port}`, logs, stop };
 }

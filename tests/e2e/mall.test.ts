@@ -1,0 +1,185 @@
+/**
+ * Issue 7 in Chromium against the real server (phone viewport): browse the mall, buy with a new
+ * address added through the address book's selection mode, pay with the pay password; ship and
+ * add traces with the ops commands and see them on the logistics page; confirm receipt; cancel
+ * an unpaid order; each order tab lists the right orders.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Wallet } from 'ethers';
+import type { Page } from 'puppeteer-core';
+import { PHONE, useE2E, type Session } from './support/environment';
+import { currentPath, sleep, textsOf, waitForText } from './support/page';
+import { ROOT } from './support/paths';
+import { signInViaApi } from './support/siwe';
+
+const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-mall-')), 'mall.sqlite');
+const e2e = useE2E({ SQLITE_PATH: sqlitePath });
+const PAY_PASSWORD = '135790';
+let session: Session;
+
+/** `npm run ops -- …` on the server's database; its printed JSON lines. */
+function ops(...args: string[]): Record<string, unknown>[] {
+  const run = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['server/ops/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, SQLITE_PATH: sqlitePath, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`ops ${args.join(' ')} failed: ${run.stderr}`);
+  return run.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+async function api<T>(method: 'GET' | 'POST', path: string, body?: object, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(`${e2e.baseUrl}/api/v1/web${path}`, {
+    method,
+    headers: { 'Accept-Language': 'zh-TW', 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}`, ...headers },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const envelope = (await response.json()) as { success: boolean; data: T; errMessage: string };
+  if (!envelope.success) throw new Error(`${path}: ${envelope.errMessage}`);
+  return envelope.data;
+}
+
+/** Clicks the first visible element matching `selector` whose text contains `text`. */
+async function clickText(page: Page, selector: string, text: string): Promise<void> {
+  await waitForText(page, selector, text);
+  const clicked = await page.$$eval(
+    selector,
+    (elements, wanted) => {
+      const target = elements.find((el) => (el as HTMLElement).innerText.includes(wanted) && (el as HTMLElement).offsetParent !== null);
+      (target as HTMLElement | undefined)?.click();
+      return !!target;
+    },
+    text,
+  );
+  if (!clicked) throw new Error(`no visible ${selector} with "${text}" at ${currentPath(page)}`);
+}
+
+async function waitForPathMatching(page: Page, pattern: RegExp): Promise<string> {
+  await page.waitForFunction((source) => new RegExp(source).test(location.pathname + location.search), { timeout: 20_000 }, pattern.source)
+    .catch(() => { throw new Error(`expected an address like ${pattern}, the page is at ${currentPath(page)}`); });
+  return currentPath(page);
+}
+
+async function typeInto(page: Page, selector: string, text: string): Promise<void> {
+  await page.waitForSelector(selector, { visible: true });
+  await page.click(selector, { count: 3 });
+  await page.type(selector, text);
+}
+
+beforeAll(async () => {
+  session = await signInViaApi(e2e.baseUrl, Wallet.createRandom());
+  await api('POST', '/user/user/pay-pass', { newPassword: PAY_PASSWORD });
+  const { uid } = session.user as { uid: string };
+  ops('deposit:credit', '--uid', uid, '--currency', 'USDT', '--amount', '5000', '--network', 'ERC20', '--tx', `0x${'ab'.repeat(32)}`, '--operator', 'e2e');
+});
+
+describe('the mall', () => {
+  let paidOrderId = '';
+  let paidOrderNo = '';
+
+  test('browse, buy with a new address, pay', async () => {
+    const page = await e2e.newPage({ session, viewport: PHONE });
+    await page.goto(e2e.url('/shopping'));
+    await page.waitForSelector('a[href^="/shopping/goods/"]');
+    const firstGoods = await page.$eval('a[href^="/shopping/goods/"]', (a) => ({ href: a.getAttribute('href')!, text: (a as HTMLElement).innerText }));
+    await page.click(`a[href="${firstGoods.href}"]`);
+    await waitForPathMatching(page, /^\/shopping\/goods\/\d+/);
+
+    await page.waitForSelector('button[aria-label="+"]');
+    await page.click('button[aria-label="+"]');
+    await page.waitForFunction(() => location.search.includes('qty=2'));
+    await clickText(page, 'button', '立即购买');
+    await waitForText(page, '[data-testid="mall-checkout-address"]', '还没有收货地址');
+    await clickText(page, 'button', '新增收货地址');
+
+    await waitForPathMatching(page, /^\/my\/address\/add\?select=1&return=/);
+    await typeInto(page, '#receiver', '王小明');
+    await typeInto(page, '#phone', '13912345678');
+    await page.click('#region');
+    await page.type('#region', '深圳');
+    await clickText(page, '.ant-cascader-menu-item', '深圳');
+    await typeInto(page, '#district', '南山区');
+    await typeInto(page, '#detail', '科技园南区 8 栋 808');
+    await clickText(page, 'button[type="submit"]', '保存');
+
+    await waitForPathMatching(page, /^\/my\/address\?select=1&return=/);
+    await clickText(page, 'button', '使用此地址');
+    await waitForPathMatching(page, /^\/shopping\/goods\/\d+\?.*checkout=1.*addressId=\d+/);
+    await waitForText(page, '[data-testid="mall-checkout-address"]', '王小明');
+    await typeInto(page, 'input[aria-label="支付密码"]', PAY_PASSWORD);
+    await clickText(page, 'button', '确认支付');
+
+    const details = await waitForPathMatching(page, /^\/shopping\/order_details\/2\/\d+$/);
+    paidOrderId = details.split('/').pop()!;
+    await waitForText(page, 'body', '待发货');
+    await waitForText(page, 'body', '王小明');
+    paidOrderNo = (await textsOf(page, '[data-testid="mall-details-order-no"]'))[0];
+    const order = await api<{ quantity: number; status: string; total: string }>('GET', `/mall/order/${paidOrderId}`);
+    expect(order).toMatchObject({ quantity: 2, status: 'paid' });
+  });
+
+  test('ship and traces from the ops commands show on the logistics page; confirm receipt', async () => {
+    expect(paidOrderId).not.toBe('');
+    expect(ops('mall:ship', '--order', paidOrderNo, '--carrier', '顺丰速运', '--tracking', 'SF1234567890')[0]).toMatchObject({ status: 'shipped' });
+    ops('mall:trace', '--order', paidOrderId, '--text', '快件已揽收', '--location', '深圳转运中心');
+    await sleep(1100);
+    ops('mall:trace', '--order', paidOrderId, '--text', '快件已签收', '--location', '深圳南山', '--delivered');
+
+    const page = await e2e.newPage({ session, viewport: PHONE });
+    await page.goto(e2e.url('/shopping/order/3'));
+    await waitForText(page, `[data-testid="mall-order-${paidOrderId}"]`, '待收货');
+    await clickText(page, `[data-testid="mall-order-${paidOrderId}"] button`, '查看物流');
+    await waitForPathMatching(page, new RegExp(`^/shopping/order_logistics/${paidOrderId}$`));
+    await waitForText(page, 'body', 'SF1234567890');
+    await waitForText(page, 'body', '顺丰速运');
+    await waitForText(page, 'body', '已签收');
+    const timeline = await textsOf(page, '.ant-timeline-item');
+    expect(timeline[0]).toContain('快件已签收');
+    expect(timeline[0]).toContain('深圳南山');
+    expect(timeline[1]).toContain('快件已揽收');
+
+    await page.goto(e2e.url('/shopping/order/3'));
+    await clickText(page, `[data-testid="mall-order-${paidOrderId}"] button`, '确认收货');
+    await clickText(page, '.ant-modal-confirm-btns button', '确认收货');
+    await waitForText(page, '.ant-message', '已确认收货');
+    await page.goto(e2e.url('/shopping/order/4'));
+    await waitForText(page, `[data-testid="mall-order-${paidOrderId}"]`, '已完成');
+  });
+
+  test('cancel an unpaid order, and each tab lists the right orders', async () => {
+    const goods = await api<{ list: { id: string }[] }>('GET', '/mall/goods?pageSize=1');
+    const detail = await api<{ skus: { id: string; stock: number }[] }>('GET', `/mall/goods/${goods.list[0].id}`);
+    const skuId = detail.skus.find((sku) => sku.stock > 3)!.id;
+    const { list: addresses } = await api<{ list: { id: string }[] }>('GET', '/user/address');
+    const create = () => api<{ id: string }>('POST', '/mall/order/create', { skuId, quantity: 1, addressId: addresses[0].id });
+    const toCancel = await create();
+    const unpaid = await create();
+    const paid = await create();
+    await api('POST', '/mall/order/pay', { id: paid.id, payPassword: PAY_PASSWORD }, { 'Idempotency-Key': `e2e-pay-${paid.id}` });
+
+    const page = await e2e.newPage({ session, viewport: PHONE });
+    await page.goto(e2e.url('/shopping/order/1'));
+    await clickText(page, `[data-testid="mall-order-${toCancel.id}"] button`, '取消订单');
+    await clickText(page, '.ant-modal-confirm-btns button', '取消订单');
+    await waitForText(page, '.ant-message', '订单已取消');
+
+    const expected: Record<number, string[]> = {
+      0: [paid.id, unpaid.id, toCancel.id, paidOrderId],
+      1: [unpaid.id],
+      2: [paid.id],
+      3: [],
+      4: [paidOrderId],
+      5: [toCancel.id],
+    };
+    for (const [type, ids] of Object.entries(expected)) {
+      await page.goto(e2e.url(`/shopping/order/${type}`));
+      if (ids.length) await page.waitForSelector(`[data-testid="mall-order-${ids[0]}"]`);
+      else await waitForText(page, 'body', '暂无订单');
+      const shown = await page.$$eval('[data-testid^="mall-order-"]', (cards) => cards.map((card) => card.getAttribute('data-testid')!.replace('mall-order-', '')));
+      expect({ type, shown }).toEqual({ type, shown: ids });
+    }
+  });
+});
