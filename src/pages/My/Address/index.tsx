@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, List, Popconfirm, Tag, Typography } from 'antd';
-import { Link, useLocation, useNavigate } from '@umijs/max';
+import { useLocation, useNavigate } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import type { AddressType } from '../../../../contract/address';
 import { MAX_ADDRESSES_PER_USER } from '../../../../contract/rules/address';
@@ -60,9 +60,9 @@ export default function MyAddressPage() {
             {t('address.makeDefault')}
           </Button>
         )}
-        <Link to={`/my/address/edit/${address.id}`}>
-          <Button size="small" type="link" icon={<EditOutlined />}>{t('common.edit')}</Button>
-        </Link>
+        <Button size="small" type="link" icon={<EditOutlined />} onClick={() => navigate(`/my/address/edit/${address.id}`)}>
+          {t('common.edit')}
+        </Button>
         <Popconfirm title={t('address.deleteConfirm')} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={() => remove.runAsync(address.id)}>
           <Button size="small" type="link" danger icon={<DeleteOutlined />}>{t('address.delete')}</Button>
         </Popconfirm>
@@ -88,11 +88,9 @@ export default function MyAddressPage() {
           )}
         />
       </AsyncContent>
-      <Link to={`/my/address/add${search}`}>
-        <Button type="primary" block icon={<PlusOutlined />} disabled={full} style={{ marginTop: 16 }}>
-          {t('address.add')}
-        </Button>
-      </Link>
+      <Button type="primary" block icon={<PlusOutlined />} disabled={full} style={{ marginTop: 16 }} onClick={() => navigate(`/my/address/add${search}`)}>
+        {t('address.add')}
+      </Button>
       {full && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
           {t('address.limit', { max: MAX_ADDRESSES_PER_USER })}
