@@ -103,7 +103,7 @@ describe('the mall', () => {
     await clickText(page, '.ant-cascader-menu-item', '深圳');
     await typeInto(page, '#district', '南山区');
     await typeInto(page, '#detail', '科技园南区 8 栋 808');
-    await clickText(page, 'button[type="submit"]', '保存');
+    await page.click('button[type="submit"]');
 
     await waitForPathMatching(page, /^\/my\/address\?select=1&return=/);
     await clickText(page, 'button', '使用此地址');
