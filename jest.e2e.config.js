@@ -12,6 +12,7 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
   globalSetup: '<rootDir>/tests/e2e/support/globalSetup.ts',
+  globalTeardown: '<rootDir>/tests/e2e/support/globalTeardown.ts',
   testTimeout: 120000,
   maxWorkers: 1,
 };

@@ -1,13 +1,14 @@
 /**
  * The app the e2e tests load: built once when dist/ is missing or older than its sources, then
- * copied to a snapshot folder that the test server serves (DIST_DIR). The lock file stops two
- * builds (other test runs, other developers) clobbering dist/, and the copy is taken under the
- * same lock, so a build started later elsewhere cannot empty the tests' app halfway through.
+ * copied to a snapshot folder of this run that the test server serves (DIST_DIR). The lock file
+ * stops two builds (other test runs, other developers) clobbering dist/, and the copy is taken
+ * under the same lock, so a build started later elsewhere cannot empty the tests' app halfway.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DIST_DIR, E2E_DIST_DIR, ROOT } from './paths';
+import { DIST_DIR, ROOT } from './paths';
 
 const BUILD_LOCK = '/tmp/powerfi-build.lock';
 const SOURCES = ['src', 'config', 'plugins', 'contract', '.umirc.ts', 'package.json'];
@@ -51,10 +52,16 @@ export function ensureBuilt(): void {
   console.log(`[e2e] built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-export function snapshotDist(): void {
-  rmSync(E2E_DIST_DIR, { recursive: true, force: true });
-  const status = underBuildLock(['cp', '-r', DIST_DIR, E2E_DIST_DIR]);
-  if (status !== 0 || !existsSync(join(E2E_DIST_DIR, 'index.html'))) {
+/** Copies dist/ to a new temp folder and returns its path. */
+export function snapshotDist(): string {
+  const snapshot = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-dist-')), 'dist');
+  const status = underBuildLock(['cp', '-r', DIST_DIR, snapshot]);
+  if (status !== 0 || !existsSync(join(snapshot, 'index.html'))) {
     throw new Error(`no built app to test: ${DIST_DIR}/index.html is missing`);
   }
+  return snapshot;
+}
+
+export function removeSnapshot(snapshot: string): void {
+  rmSync(join(snapshot, '..'), { recursive: true, force: true });
 }

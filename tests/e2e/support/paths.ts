@@ -5,5 +5,5 @@ export const ROOT = resolve(__dirname, '../../..');
 export const DIST_DIR = join(ROOT, 'dist');
 /** git-ignored: screenshots a person can look at after a run */
 export const SCREENSHOT_DIR = join(ROOT, 'tests/screenshots');
-/** git-ignored: the copy of dist/ that the e2e server serves (support/build.ts) */
-export const E2E_DIST_DIR = join(ROOT, 'tests/.artifacts/e2e-dist');
+/** Set by the global set-up: this run's copy of dist/ that the e2e server serves (build.ts). */
+export const E2E_DIST_ENV = 'POWERFI_E2E_DIST';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_DIST_DIR, ROOT } from './paths';
+import { E2E_DIST_ENV, ROOT } from './paths';
 
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -59,7 +59,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       PORT: String(port),
       HOST: '127.0.0.1',
       SQLITE_PATH: join(dataDir, 'powerfi.sqlite'),
-      DIST_DIR: E2E_DIST_DIR,
+      DIST_DIR: process.env[E2E_DIST_ENV] ?? '',
       DATABASE_URL: '',
       REDIS_URL: '',
       ...extraEnv,
