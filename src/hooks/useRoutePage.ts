@@ -8,7 +8,11 @@ import { menuTitleId } from '@/layouts/navigation';
 interface NamedRoute {
   name?: string;
   path?: string;
+  /** Umi moves the path of a route with wrappers to a wrapper layer and keeps it here */
+  originPath?: string;
 }
+
+const pathOf = (route: NamedRoute) => route.originPath ?? route.path;
 
 export interface RoutePage {
   titleId: string;
@@ -23,8 +27,8 @@ export function describeRoutePage(chain: NamedRoute[]): RoutePage {
   const leaf = named[named.length - 1];
   return {
     titleId: menuTitleId(named.map((route) => route.name!)),
-    isSubPage: !!leaf && leaf !== section && leaf.path !== section.path,
-    sectionPath: section?.path ?? '/',
+    isSubPage: !!leaf && leaf !== section && pathOf(leaf) !== pathOf(section),
+    sectionPath: (section && pathOf(section)) || '/',
   };
 }
 

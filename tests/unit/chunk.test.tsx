@@ -5,6 +5,9 @@ import React from 'react';
 import ChunkErrorBoundary, { isChunkLoadError } from '@/components/ChunkErrorBoundary';
 import zhCN from '@/locales/zh-CN';
 
+// antd renders are heavy in jsdom; a busy CI machine needs more than jest's default 5 s
+jest.setTimeout(120_000);
+
 function chunkLoadError(message: string): Error {
   const error = new Error(message);
   error.name = 'ChunkLoadError';

@@ -6,6 +6,9 @@ import { act, configure, fireEvent, screen, within } from '@testing-library/reac
 import { renderApp, setScreenWidth } from './pages.harness';
 import { setSignedIn } from './pages.umiMock';
 
+// antd renders are heavy in jsdom; a busy CI machine needs more than jest's default 5 s
+jest.setTimeout(120_000);
+
 jest.mock('@umijs/max', () => require('./pages.umiMock').mockUmi());
 
 // role queries skip jsdom's slow visibility checks (antd injects many style rules)

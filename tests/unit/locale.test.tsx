@@ -14,6 +14,9 @@ import AppProviders from '@/components/AppProviders';
 import LanguageSwitch from '@/components/LanguageSwitch';
 import { localeDirection, messageLocale } from '@/locales/supported';
 
+// antd renders are heavy in jsdom; a busy CI machine needs more than jest's default 5 s
+jest.setTimeout(120_000);
+
 createPluginManager();
 
 const LOCALES = ['zh-CN', 'zh-TW', 'en-US'] as const;

@@ -103,6 +103,12 @@ describe('route titles', () => {
     expect(describeRoutePage([root, my, { path: '/my/address/edit/:id', name: 'addressEdit' }])).toEqual({
       titleId: 'menu.my.addressEdit', isSubPage: true, sectionPath: '/my',
     });
+    // Umi's client routes: a route with wrappers keeps its path in originPath, its own path is ''
+    const wrapped = [{ path: '/calculate' }, { path: '', name: 'calculate', originPath: '/calculate' }];
+    expect(describeRoutePage([root, ...wrapped, { path: '/calculate', name: 'power' }])).toEqual({
+      titleId: 'menu.calculate.power', isSubPage: false, sectionPath: '/calculate',
+    });
+    expect(describeRoutePage([root, ...wrapped, { path: '/calculate/coin', name: 'coin' }]).sectionPath).toBe('/calculate');
     expect(describeRoutePage([root, { path: '/login', name: 'login' }, {}])).toEqual({
       titleId: 'menu.login', isSubPage: false, sectionPath: '/login',
     });

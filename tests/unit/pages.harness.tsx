@@ -61,6 +61,7 @@ function AppRoutes({ tree }: { tree: RouteObject[] }) {
 export function renderApp(path: string, pages: PageComponents = {}) {
   const tree = toRouteObjects(routes as ConfigRoute[], pages);
   appState.routes = tree;
+  localStorage.setItem('umi_locale', 'zh-CN');
   return render(
     <IntlProvider locale="zh-CN" messages={zhCN}>
       <App>

@@ -6,6 +6,9 @@ import React from 'react';
 import AppProviders from '@/components/AppProviders';
 import ThemeToggle from '@/components/ThemeToggle';
 
+// antd renders are heavy in jsdom; a busy CI machine needs more than jest's default 5 s
+jest.setTimeout(120_000);
+
 createPluginManager();
 
 function Probe() {

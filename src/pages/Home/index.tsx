@@ -40,7 +40,7 @@ function Banners() {
         <Carousel autoplay style={{ borderRadius: 8, overflow: 'hidden' }}>
           {banners.map((banner) => (
             <ContentLinkAnchor key={banner.id} url={banner.url}>
-              <div style={{ position: 'relative', aspectRatio: '3 / 1', background: '#0066f5' }}>
+              <div style={{ position: 'relative', aspectRatio: '3 / 1', maxHeight: 240, width: '100%', background: '#0066f5' }}>
                 {banner.image && (
                   <img src={banner.image} alt={banner.title} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
                 )}

@@ -1,0 +1,175 @@
+/**
+ * Smoke render of every page except login inside the real layout and route tree, with the
+ * services mocked: each shows its title and a first view of its data, signed-in data is only
+ * asked for when signed in, and loading and empty states show a skeleton and antd Empty.
+ */
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderApp, setScreenWidth } from './pages.harness';
+import { setSignedIn } from './pages.umiMock';
+import { accountApi, addressApi, mallApi, productApi, userApi } from '@/services';
+import HomePage from '@/pages/Home';
+import CalculatePage from '@/pages/Calculate';
+import CalculateAssetsPage from '@/pages/Calculate/Assets';
+import CalculateCoinPage from '@/pages/Calculate/Coin';
+import CalculateExchangePage from '@/pages/Calculate/Exchange';
+import CalculateHistoryPage from '@/pages/Calculate/History';
+import CalculateUnknownPage from '@/pages/Calculate/Unknown';
+import MyPage from '@/pages/My';
+import MyAddressPage from '@/pages/My/Address';
+import MyAddressEditPage from '@/pages/My/Address/Edit';
+import MyAssetsPage from '@/pages/My/Assets';
+import MyDepositPage from '@/pages/My/Deposit';
+import MyInvitePage from '@/pages/My/Invite';
+import MyRecordsPage from '@/pages/My/Records';
+import MySettingPage from '@/pages/My/Setting';
+import PayPassPage from '@/pages/My/Setting/PayPass';
+import MyTransferPage from '@/pages/My/Transfer';
+import MyTransferHistoryPage from '@/pages/My/Transfer/History';
+import ShoppingPage from '@/pages/Shopping';
+import GoodsPage from '@/pages/Shopping/Goods';
+import OrderListPage from '@/pages/Shopping/Order';
+import OrderDetailsPage from '@/pages/Shopping/OrderDetails';
+import OrderLogisticsPage from '@/pages/Shopping/OrderLogistics';
+
+// antd renders are heavy in jsdom; a busy CI machine needs more than jest's default 5 s
+jest.setTimeout(120_000);
+
+jest.mock('@umijs/max', () => require('./pages.umiMock').mockUmi());
+jest.mock('@/services', () => require('./pages.fixtures').mockServices());
+
+configure({ defaultHidden: true });
+
+const PAGES = {
+  './Home': HomePage,
+  './Calculate': CalculatePage,
+  './Calculate/Assets': CalculateAssetsPage,
+  './Calculate/Coin': CalculateCoinPage,
+  './Calculate/Exchange': CalculateExchangePage,
+  './Calculate/History': CalculateHistoryPage,
+  './Calculate/Unknown': CalculateUnknownPage,
+  './My': MyPage,
+  './My/Address': MyAddressPage,
+  './My/Address/Edit': MyAddressEditPage,
+  './My/Assets': MyAssetsPage,
+  './My/Deposit': MyDepositPage,
+  './My/Invite': MyInvitePage,
+  './My/Records': MyRecordsPage,
+  './My/Setting': MySettingPage,
+  './My/Setting/PayPass': PayPassPage,
+  './My/Transfer': MyTransferPage,
+  './My/Transfer/History': MyTransferHistoryPage,
+  './Shopping': ShoppingPage,
+  './Shopping/Goods': GoodsPage,
+  './Shopping/Order': OrderListPage,
+  './Shopping/OrderDetails': OrderDetailsPage,
+  './Shopping/OrderLogistics': OrderLogisticsPage,
+};
+
+/** [path, title, texts of its data that must appear] */
+const CASES: Array<[string, string, string[]]> = [
+  ['/', '首页', ['新人专享理财 年化 12%', '系统维护公告', '12,345.6789', 'S19 XP 比特币算力', 'USDT 稳健 30 天']],
+  ['/calculate', '算力产品', ['S19 XP 比特币算力', '1,234.5 USDT', '剩余 800 TH/s']],
+  ['/calculate/coin', '理财产品', ['USDT 稳健 30 天', '8.5', '1,000,000 USDT']],
+  ['/calculate/assets', '我的持仓', ['5,000', '0.000425 BTC']],
+  ['/calculate/exchange', '产出兑换', ['0.0003 BTC', '3.861 USDT']],
+  ['/calculate/unknown', '收益计算器', ['S19 XP 比特币算力 (BTC)', '180 天']],
+  ['/calculate/history', '订单记录', ['S19 XP 比特币算力', '12,345 USDT', '2026-01-02 ~ 2026-07-01']],
+  ['/my', '我的', ['0x1234…5678', '100001', 'PF8K2Q', '12,345.6789']],
+  ['/my/assets', '我的资产', ['₮ USDT', '₿ BTC', '10,000', '2,340 USDT']],
+  ['/my/deposit', '充值', ['0x9f8e7d6c5b4a39281706f5e4d3c2b1a098765432', '10 USDT', '+500 USDT']],
+  ['/my/transfer', '转账', ['10,000', 'UID 100777']],
+  ['/my/transfer/history', '转账记录', ['UID 100777', '-250 USDT']],
+  ['/my/records', '资金明细', ['充值', '+500 USDT', '10,500']],
+  ['/my/setting', '设置', ['支付密码', '已设置']],
+  ['/my/setting/pay-pass', '支付密码', ['已设置', '连续输错 5 次将锁定 15 分钟。']],
+  ['/my/invite', '邀请好友', ['PF8K2Q', 'https://powerfi.example/login?invite=PF8K2Q', '88.25', '0xabcd…1234']],
+  ['/my/address', '收货地址', ['王小明', '广东省 深圳市 南山区 科技园 1 号', '默认']],
+  ['/my/address/add', '新增地址', ['收货人', '详细地址']],
+  ['/shopping', '商城', ['矿机散热风扇', '矿机配件', '25.5 USDT']],
+  ['/shopping/goods/3', '商品详情', ['矿机散热风扇', '12cm 标准款', '静音、耐用']],
+  ['/shopping/order/3', '我的订单', ['矿机散热风扇', 'PF202601060001', '待收货']],
+  ['/shopping/order_details/3/9', '订单详情', ['PF202601060001', '王小明', '51 USDT', '2026-01-07 10:00:00']],
+  ['/shopping/order_logistics/9', '物流信息', ['SF1234567890', '顺丰速运', '快件已到达深圳转运中心']],
+];
+
+function renderPage(path: string) {
+  return renderApp(path, PAGES);
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  setSignedIn(true);
+  setScreenWidth(1280);
+});
+
+describe.each(CASES)('%s', (path, title, texts) => {
+  it(`shows its title ${title} in the layout and a first view of its data`, async () => {
+    renderPage(path);
+    expect(screen.getByTestId('top-nav')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { name: title }).length).toBeGreaterThan(0);
+    for (const text of texts) {
+      // page text, wherever antd splits it into elements (Statistic renders integer and decimals apart)
+      await waitFor(() => expect(document.body.textContent).toContain(text));
+    }
+  });
+});
+
+describe('page behaviour', () => {
+  it('the address edit page loads the address into the shared form', async () => {
+    renderPage('/my/address/edit/5');
+    expect(screen.getAllByRole('heading', { name: '编辑地址' }).length).toBeGreaterThan(0);
+    expect(await screen.findByDisplayValue('王小明')).toBeInTheDocument();
+    expect(addressApi.get).toHaveBeenCalledWith('5');
+  });
+
+  it('the order list asks for the tab type of its address and offers all six tabs', async () => {
+    renderPage('/shopping/order/3');
+    await screen.findByText('PF202601060001', { exact: false });
+    expect(mallApi.orders).toHaveBeenCalledWith(expect.objectContaining({ type: 3, page: 1 }));
+    const tabs = document.querySelectorAll('.ant-tabs-tab');
+    expect(Array.from(tabs).map((tab) => tab.textContent)).toEqual(['全部', '待付款', '待发货', '待收货', '已完成', '已取消']);
+  });
+
+  it('the home page asks for no signed-in data when signed out and offers sign-in instead', async () => {
+    setSignedIn(false);
+    renderPage('/');
+    expect(await screen.findByText('登录后查看您的资产与收益')).toBeInTheDocument();
+    expect(accountApi.account).not.toHaveBeenCalled();
+    expect(productApi.power).toHaveBeenCalled();
+  });
+
+  it('a signed-in page asks for nothing while signed out', async () => {
+    setSignedIn(false);
+    renderPage('/my/assets');
+    await waitFor(() => expect(accountApi.productTitle).toHaveBeenCalled());
+    expect(accountApi.account).not.toHaveBeenCalled();
+  });
+
+  it('shows a skeleton while loading, then antd Empty when a list has nothing', async () => {
+    let answer: (value: unknown) => void = () => {};
+    (productApi.power as jest.Mock).mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    renderPage('/calculate');
+    expect(document.querySelector('.ant-skeleton')).not.toBeNull();
+    answer({ list: [], total: 0, page: 1, pageSize: 20 });
+    expect(await screen.findByText('暂无数据')).toBeInTheDocument();
+    expect(document.querySelector('.ant-empty')).not.toBeNull();
+  });
+
+  it('hides small balances on demand, comparing decimal strings without floats', async () => {
+    renderPage('/my/assets');
+    expect(await screen.findByText('Ξ ETH')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('switch', { name: '隐藏小额资产' }));
+    expect(screen.queryByText('Ξ ETH')).not.toBeInTheDocument();
+    expect(screen.getByText('₿ BTC')).toBeInTheDocument();
+  });
+
+  it('the records filter reloads the ledger entries of the chosen type', async () => {
+    renderPage('/my/records');
+    await screen.findByText('10,500', { exact: false });
+    fireEvent.mouseDown(document.querySelector('.ant-select-selector')!);
+    fireEvent.click(await screen.findByText('转账转入', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() =>
+      expect(userApi.walletDetails).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'transfer_in', page: 1 })),
+    );
+  });
+});
