@@ -120,6 +120,8 @@ export const ConvertQuote = Type.Object({
   /** exactly what will be credited */
   received: Amount,
   expiresAt: Timestamp,
+  /** seconds the quote stays valid from when it was issued, so a countdown needs no clock agreement */
+  expiresInSeconds: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type ConvertQuoteType = Static<typeof ConvertQuote>;
 

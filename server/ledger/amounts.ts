@@ -1,9 +1,8 @@
-/** Reading a request's amount: the contract already limits it to ≤ 8 decimals; zero is refused here. */
+/** Reading a request's amount with the shared rules (contract/rules/money): zero is refused here. */
+import { amountUnits, checkAmount } from '../../contract/rules/money';
 import { ApiError } from '../http/errors';
-import { toUnits } from '../money';
 
 export function positiveUnits(amount: string): bigint {
-  const units = toUnits(amount);
-  if (units <= 0n) throw new ApiError('VALIDATION_FAILED', { messageKey: 'money.notPositive' });
-  return units;
+  if (checkAmount(amount)?.code === 'notPositive') throw new ApiError('VALIDATION_FAILED', { messageKey: 'money.notPositive' });
+  return amountUnits(amount);
 }

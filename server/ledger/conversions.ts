@@ -73,6 +73,7 @@ export async function createQuote(db: Db, userId: bigint, input: QuoteRequest, n
   return {
     quoteId: quote.id, from, to, amount: fromUnits(amount), rate: fromUnits(rate), fee: fromUnits(fee), received: fromUnits(received),
     expiresAt: time.timestamp(quote.expires_at),
+    expiresInSeconds: Math.floor(QUOTE_TTL_MS / 1000),
   };
 }
 
