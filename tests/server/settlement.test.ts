@@ -151,6 +151,18 @@ describe('daily settlement', () => {
     expect(new Set(interest.map((row) => row.amount))).toEqual(new Set([dailyInterest(toUnits('333.33333333'), toUnits('5'))]));
   });
 
+  it('writes each row once when several settlement runs take the same day at once', async () => {
+    t.clock.set(Date.parse('2026-04-06T10:00:00+08:00'));
+    const productId = await insertPowerProduct(t, { termDays: 5 });
+    expect((await call(t, user, 'POST', '/product/power-order/create', { productId, units: 2, payPassword: PAY_PASSWORD })).status).toBe(200);
+    const btc = (await balance(t, user.id, 'BTC')).available;
+    t.clock.set(justAfter('2026-04-07'));
+    const runs = await Promise.all([1, 2, 3].map(() => settleDay(t.db, '2026-04-07', t.clock, OFFSET)));
+    expect(runs.reduce((sum, run) => sum + run.powerBills, 0)).toBe(1);
+    // 2 × 0.00001 gross − 2 × 0.000002 − 5 % = 0.000015
+    expect((await balance(t, user.id, 'BTC')).available).toBe(btc + toUnits('0.000015'));
+  });
+
   it('keeps the ledger invariants', async () => {
     const report = await checkLedger(t.db);
     expect(report.problems).toEqual([]);
