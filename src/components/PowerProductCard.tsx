@@ -1,13 +1,10 @@
 /** A mining-power product: price, term, estimated output, fees and how much is sold. */
-import { Card, Descriptions, Flex, Progress, Tag, Typography } from 'antd';
+import { Card, Descriptions, Progress, Typography } from 'antd';
 import { Link } from '@umijs/max';
 import type { PowerProductType } from '../../contract/product';
 import { useT } from '@/hooks/useT';
 import Money from './Money';
-
-const STATUS_COLOR: Record<PowerProductType['status'], string> = {
-  upcoming: 'blue', on_sale: 'green', sold_out: 'default', ended: 'default',
-};
+import TitleWithStatus from './TitleWithStatus';
 
 export default function PowerProductCard({ product }: { product: PowerProductType }) {
   const t = useT();
@@ -16,12 +13,7 @@ export default function PowerProductCard({ product }: { product: PowerProductTyp
     <Card
       size="small"
       style={{ width: '100%' }}
-      title={
-        <Flex gap={8} align="center">
-          <span>{product.title}</span>
-          <Tag color={STATUS_COLOR[product.status]}>{t(`product.status.${product.status}`)}</Tag>
-        </Flex>
-      }
+      title={<TitleWithStatus title={product.title} prefix="product.status" status={product.status} />}
       extra={<Link to={`/calculate/unknown?productId=${product.id}`}>{t('product.power.estimate')}</Link>}
     >
       <Typography.Title level={4} style={{ marginTop: 0 }}>

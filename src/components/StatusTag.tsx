@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import { useT } from '@/hooks/useT';
 
 const COLORS: Record<string, string> = {
+  upcoming: 'blue', on_sale: 'green', sold_out: 'default',
   pending: 'blue', active: 'green', ended: 'default',
   unpaid: 'orange', paid: 'blue', shipped: 'cyan', completed: 'green', cancelled: 'default',
   waiting: 'orange', in_transit: 'blue', delivered: 'green',

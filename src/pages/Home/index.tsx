@@ -8,7 +8,8 @@ import {
 import { Button, Card, Carousel, Col, Flex, List, Row, Statistic, Typography } from 'antd';
 import { Link, useAccess, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { useMemo } from 'react';
+import React, { useMemo } from 'react';
+import type { PageOf } from '../../../contract/common';
 import AsyncContent from '@/components/AsyncContent';
 import ContentLinkAnchor from '@/components/ContentLinkAnchor';
 import EntryGrid, { type GridEntry } from '@/components/EntryGrid';
@@ -100,32 +101,48 @@ function AssetSummary() {
   );
 }
 
-function FeaturedProducts() {
+interface FeaturedProps<T> {
+  titleId: string;
+  morePath: string;
+  load: () => Promise<PageOf<T>>;
+  render: (item: T) => React.ReactNode;
+}
+
+/** A column of featured products: a title linking to all of them, and the first few. */
+function Featured<T extends { id: string }>({ titleId, morePath, load, render }: FeaturedProps<T>) {
   const t = useT();
-  const power = useRequest(() => productApi.power({ page: 1, pageSize: 2 }));
-  const finance = useRequest(() => productApi.finance({ page: 1, pageSize: 2 }));
+  const { data, loading, error, refresh } = useRequest(load);
+  return (
+    <Col xs={24} md={12}>
+      <Typography.Title level={5}>
+        {t(titleId)} <Link to={morePath}>{t('common.more')}</Link>
+      </Typography.Title>
+      <AsyncContent loading={loading} error={error} onRetry={refresh} empty={!data?.list.length}>
+        <Flex vertical gap={12}>
+          {data?.list.map((item) => <React.Fragment key={item.id}>{render(item)}</React.Fragment>)}
+        </Flex>
+      </AsyncContent>
+    </Col>
+  );
+}
+
+const FEATURED_QUERY = { page: 1, pageSize: 2 };
+
+function FeaturedProducts() {
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} md={12}>
-        <Typography.Title level={5}>
-          {t('home.featuredPower')} <Link to="/calculate">{t('common.more')}</Link>
-        </Typography.Title>
-        <AsyncContent loading={power.loading} error={power.error} onRetry={power.refresh} empty={!power.data?.list.length}>
-          <Flex vertical gap={12}>
-            {power.data?.list.map((product) => <PowerProductCard key={product.id} product={product} />)}
-          </Flex>
-        </AsyncContent>
-      </Col>
-      <Col xs={24} md={12}>
-        <Typography.Title level={5}>
-          {t('home.featuredFinance')} <Link to="/calculate/coin">{t('common.more')}</Link>
-        </Typography.Title>
-        <AsyncContent loading={finance.loading} error={finance.error} onRetry={finance.refresh} empty={!finance.data?.list.length}>
-          <Flex vertical gap={12}>
-            {finance.data?.list.map((product) => <FinanceProductCard key={product.id} product={product} />)}
-          </Flex>
-        </AsyncContent>
-      </Col>
+      <Featured
+        titleId="home.featuredPower"
+        morePath="/calculate"
+        load={() => productApi.power(FEATURED_QUERY)}
+        render={(product) => <PowerProductCard product={product} />}
+      />
+      <Featured
+        titleId="home.featuredFinance"
+        morePath="/calculate/coin"
+        load={() => productApi.finance(FEATURED_QUERY)}
+        render={(product) => <FinanceProductCard product={product} />}
+      />
     </Row>
   );
 }

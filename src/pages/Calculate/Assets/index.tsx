@@ -2,17 +2,16 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import AsyncContent from '@/components/AsyncContent';
-import PowerCoinList from '@/components/PowerCoinList';
+import PowerHoldings from '@/components/PowerHoldings';
 import SectionTabs from '@/components/SectionTabs';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
-import { accountApi, productApi } from '@/services';
+import { productApi } from '@/services';
 
 export default function CalculateAssetsPage() {
   const t = useT();
   const ready = !!useCurrentUser();
   const census = useRequest(() => productApi.financeCensus(), { ready });
-  const power = useRequest(() => accountApi.powerDetail(), { ready });
   return (
     <>
       <SectionTabs sectionPath="/calculate" />
@@ -37,15 +36,7 @@ export default function CalculateAssetsPage() {
         </AsyncContent>
       </Card>
       <Typography.Title level={5}>{t('calculate.assets.power')}</Typography.Title>
-      <AsyncContent
-        loading={power.loading}
-        error={power.error}
-        onRetry={power.refresh}
-        empty={!power.data?.coins.length}
-        emptyText={t('calculate.assets.noPower')}
-      >
-        <PowerCoinList coins={power.data?.coins ?? []} />
-      </AsyncContent>
+      <PowerHoldings />
     </>
   );
 }

@@ -1,9 +1,10 @@
 /** /calculate/history: the user's power orders, finance orders and daily power bills. */
-import { Descriptions, Flex, Tabs } from 'antd';
+import { Tabs } from 'antd';
+import FieldList from '@/components/FieldList';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
 import SectionTabs from '@/components/SectionTabs';
-import StatusTag from '@/components/StatusTag';
+import TitleWithStatus from '@/components/TitleWithStatus';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi, productApi } from '@/services';
@@ -15,27 +16,16 @@ function PowerOrders() {
       fetchPage={productApi.powerOrders}
       rowKey={(order) => order.id}
       renderItem={(order) => (
-        <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 3 }}
-          style={{ width: '100%' }}
-          title={
-            <Flex gap={8} align="center">
-              {order.title}
-              <StatusTag prefix="order.status" status={order.status} />
-            </Flex>
-          }
-        >
-          <Descriptions.Item label={t('history.units')}>{`${order.units} ${order.unit}`}</Descriptions.Item>
-          <Descriptions.Item label={t('history.paid')}>
-            <Money value={order.amountUsdt} currency="USDT" />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('history.output')}>
-            <Money value={order.outputTotal} currency={order.coin} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('history.period')}>{`${order.startDate} ~ ${order.endDate}`}</Descriptions.Item>
-          <Descriptions.Item label={t('common.createdAt')}>{order.createdAt}</Descriptions.Item>
-        </Descriptions>
+        <FieldList
+          title={<TitleWithStatus title={order.title} prefix="order.status" status={order.status} />}
+          fields={[
+            [t('history.units'), `${order.units} ${order.unit}`],
+            [t('history.paid'), <Money value={order.amountUsdt} currency="USDT" />],
+            [t('history.output'), <Money value={order.outputTotal} currency={order.coin} />],
+            [t('history.period'), `${order.startDate} ~ ${order.endDate}`],
+            [t('common.createdAt'), order.createdAt],
+          ]}
+        />
       )}
     />
   );
@@ -48,27 +38,16 @@ function FinanceOrders() {
       fetchPage={productApi.financeOrders}
       rowKey={(order) => order.id}
       renderItem={(order) => (
-        <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 3 }}
-          style={{ width: '100%' }}
-          title={
-            <Flex gap={8} align="center">
-              {order.title}
-              <StatusTag prefix="order.status" status={order.status} />
-            </Flex>
-          }
-        >
-          <Descriptions.Item label={t('history.principal')}>
-            <Money value={order.principal} currency={order.currency} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('product.finance.annualRate')}>{`${order.annualRate}%`}</Descriptions.Item>
-          <Descriptions.Item label={t('history.interest')}>
-            <Money value={order.interestEarned} currency={order.currency} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('history.period')}>{`${order.startDate} ~ ${order.maturityDate}`}</Descriptions.Item>
-          <Descriptions.Item label={t('common.createdAt')}>{order.createdAt}</Descriptions.Item>
-        </Descriptions>
+        <FieldList
+          title={<TitleWithStatus title={order.title} prefix="order.status" status={order.status} />}
+          fields={[
+            [t('history.principal'), <Money value={order.principal} currency={order.currency} />],
+            [t('product.finance.annualRate'), `${order.annualRate}%`],
+            [t('history.interest'), <Money value={order.interestEarned} currency={order.currency} />],
+            [t('history.period'), `${order.startDate} ~ ${order.maturityDate}`],
+            [t('common.createdAt'), order.createdAt],
+          ]}
+        />
       )}
     />
   );
@@ -81,17 +60,14 @@ function PowerBills() {
       fetchPage={accountApi.powerBill}
       rowKey={(bill) => bill.id}
       renderItem={(bill) => (
-        <Descriptions size="small" column={{ xs: 1, sm: 3 }} style={{ width: '100%' }} title={`${bill.day} · ${bill.coin}`}>
-          <Descriptions.Item label={t('history.gross')}>
-            <Money value={bill.gross} currency={bill.coin} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('common.fee')}>
-            <Money value={bill.fee} currency={bill.coin} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('history.net')}>
-            <Money value={bill.net} currency={bill.coin} strong />
-          </Descriptions.Item>
-        </Descriptions>
+        <FieldList
+          title={`${bill.day} · ${bill.coin}`}
+          fields={[
+            [t('history.gross'), <Money value={bill.gross} currency={bill.coin} />],
+            [t('common.fee'), <Money value={bill.fee} currency={bill.coin} />],
+            [t('history.net'), <Money value={bill.net} currency={bill.coin} strong />],
+          ]}
+        />
       )}
     />
   );
