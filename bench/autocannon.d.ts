@@ -25,7 +25,9 @@ declare module 'autocannon' {
     requests: Histogram;
     latency: Histogram;
     errors: number;
+    timeouts?: number;
     non2xx: number;
+    statusCodeStats?: Record<string, { count: number }>;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -46,6 +46,17 @@ describe('conversion', () => {
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 
+  it('values the balances in USDT at the prices table and lists the wallet currencies', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/web/account/account', headers: bearer(alice.token) });
+    const { totalUsdt, balances } = response.json().data;
+    // 9000 USDT + 0.311875 ETH × 3200
+    expect(totalUsdt).toBe('9998');
+    expect(balances).toContainEqual({ currency: 'ETH', available: '0.311875', frozen: '0', priceUsdt: '3200', valueUsdt: '998' });
+    expect(balances).toContainEqual({ currency: 'BTC', available: '0', frozen: '0', priceUsdt: '65000', valueUsdt: '0' });
+    const only = (await t.app.inject({ method: 'GET', url: '/api/v1/web/account/account?currency=USDT', headers: bearer(alice.token) })).json().data;
+    expect(only).toEqual({ totalUsdt: '9000', balances: [{ currency: 'USDT', available: '9000', frozen: '0', priceUsdt: '1', valueUsdt: '9000' }] });
+  });
+
   it('uses a quote once only', async () => {
     const q = (await quote(alice, 'USDT', 'BTC', '100')).json().data;
     expect((await convert(alice, q.quoteId)).statusCode).toBe(200);

@@ -77,6 +77,24 @@ describe('post', () => {
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 
+  it('moves money between the available and frozen buckets of one account, both valued', async () => {
+    const user = await newUser(t.app, t.db, t.clock, { payPassword: null });
+    await deposit(t.db, t.clock, user, '10');
+    await runMoneyTransaction(t.db, (trx) =>
+      post(trx, {
+        ref: 'test:freeze',
+        now: t.clock.now(),
+        lines: [
+          { owner: userOwner(user.userId), currency: 'USDT', amount: -toUnits('4'), type: 'finance_subscribe' },
+          { owner: userOwner(user.userId), currency: 'USDT', amount: toUnits('4'), type: 'finance_subscribe', bucket: 'frozen' },
+        ],
+      }),
+    );
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/web/account/account?currency=USDT', headers: bearer(user.token) });
+    expect(response.json().data).toEqual({ totalUsdt: '10', balances: [{ currency: 'USDT', available: '6', frozen: '4', priceUsdt: '1', valueUsdt: '10' }] });
+    expect((await checkLedger(t.db)).problems).toEqual([]);
+  });
+
   it('has the database refuse UPDATE and DELETE of journal rows', async () => {
     await deposit(t.db, t.clock, users[0], '50');
     const entry = await t.db.selectFrom('ledger_entries').select(['id', 'amount']).orderBy('id', 'desc').executeTakeFirstOrThrow();
