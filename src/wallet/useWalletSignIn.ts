@@ -4,7 +4,7 @@
  * when the sign-in happened on the login page. Failures are thrown as WalletError.
  */
 import { history, useModel } from '@umijs/max';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { flushSync } from 'react-dom';
 import type { SignInResponseType } from '../../contract/auth';
 import { LOGIN_PATH } from '@/constants/app';
@@ -15,16 +15,16 @@ import { loadSignIn } from './loadSignIn';
 import type { SignInOptions } from './signIn';
 import type { Eip1193Provider } from './types';
 
+/** One sign-in at a time on the page: the login page and the auto-login must not both prompt. */
+let signingIn = false;
+
 export function useWalletSignIn() {
   const { setInitialState } = useModel('@@initialState');
-  const [pending, setPending] = useState(false);
-  const busy = useRef(false);
 
   const signIn = useCallback(
     async (provider: Eip1193Provider, options?: SignInOptions): Promise<SignInResponseType | undefined> => {
-      if (busy.current) return undefined;
-      busy.current = true;
-      setPending(true);
+      if (signingIn) return undefined;
+      signingIn = true;
       try {
         const { signInWithWallet } = await loadSignIn();
         const result = await signInWithWallet(provider, options);
@@ -38,12 +38,11 @@ export function useWalletSignIn() {
       } catch (error) {
         throw toWalletError(error);
       } finally {
-        busy.current = false;
-        setPending(false);
+        signingIn = false;
       }
     },
     [setInitialState],
   );
 
-  return { signIn, pending };
+  return { signIn };
 }
