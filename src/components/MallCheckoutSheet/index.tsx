@@ -71,7 +71,7 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
   };
 
   return (
-    <Drawer open={open} title={t('mall.checkout')} placement="bottom" height="auto" destroyOnClose onClose={close} styles={{ wrapper: { maxHeight: '90vh' } }}>
+    <Drawer open={open} title={t('mall.checkout')} placement="bottom" height="auto" destroyOnHidden onClose={close} styles={{ wrapper: { maxHeight: '90vh' } }}>
       <Flex vertical gap={12}>
         <Card size="small" title={t('mall.shipTo')} data-testid="mall-checkout-address"
           extra={address && !pending && <Link to={bookPath('/my/address', returnTo)}>{t('mall.changeAddress')}</Link>}

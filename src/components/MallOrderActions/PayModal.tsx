@@ -41,7 +41,7 @@ export default function PayModal({ order, open, onClose, onPaid }: Props) {
       confirmLoading={paying}
       onOk={() => form.submit()}
       onCancel={onClose}
-      destroyOnClose
+      destroyOnHidden
     >
       <p>
         {t('mall.total')} <Money value={order.total} currency="USDT" strong />

@@ -1,0 +1,70 @@
+/**
+ * The order buttons show exactly the order's `actions`; paying sends the pay password with an
+ * Idempotency-Key, and a retry after a refused payment reuses that key (one payment at most).
+ */
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import React from 'react';
+import MallOrderActions from '@/components/MallOrderActions';
+import { mallApi } from '@/services';
+
+jest.mock('@umijs/max', () => ({
+  useIntl: () => ({ formatMessage: ({ id }: { id: string }) => id }),
+  useNavigate: () => jest.fn(),
+}));
+jest.mock('@/services', () => ({ mallApi: { orderPay: jest.fn(), orderCancel: jest.fn(), orderConfirm: jest.fn() } }));
+const orderPay = mallApi.orderPay as unknown as jest.Mock;
+
+const order = (status: string, actions: string[]) =>
+  ({
+    id: '7', orderNo: 'PF1', status, goodsId: '1', skuId: '1', title: 'T', skuName: 'S', cover: '', price: '1', quantity: 1, total: '1',
+    address: { id: '1', receiver: 'R', phone: '1', region: { province: 'P', city: 'C', district: '' }, detail: 'D', isDefault: true },
+    actions, createdAt: '', payDeadline: null, paidAt: null, shippedAt: null, completedAt: null, cancelledAt: null,
+  }) as never;
+
+function renderActions(status: string, actions: string[], onChange = jest.fn()) {
+  render(
+    <App>
+      <MallOrderActions order={order(status, actions)} onChange={onChange} />
+    </App>,
+  );
+  return onChange;
+}
+
+const buttonTexts = () => screen.queryAllByRole('button').map((button) => button.textContent);
+
+it.each([
+  ['unpaid', ['pay', 'cancel']],
+  ['paid', ['cancel']],
+  ['shipped', ['confirm', 'logistics']],
+  ['completed', ['logistics']],
+])('a %s order shows exactly its actions', (status, actions) => {
+  renderActions(status, actions);
+  expect(buttonTexts()).toEqual(actions.map((action) => `mall.action.${action}`));
+});
+
+it('a cancelled order shows no buttons', () => {
+  renderActions('cancelled', []);
+  expect(buttonTexts()).toEqual([]);
+});
+
+it('pays with the pay password and one Idempotency-Key, reused after a refusal', async () => {
+  orderPay.mockRejectedValueOnce(new Error('wrong pay password')).mockResolvedValueOnce(order('paid', ['cancel']));
+  const onChange = renderActions('unpaid', ['pay', 'cancel']);
+  fireEvent.click(screen.getByText('mall.action.pay'));
+  const input = await screen.findByLabelText('mall.payPassword');
+  const submit = () => act(async () => { fireEvent.click(screen.getByText('mall.payNow')); });
+
+  fireEvent.change(input, { target: { value: '111111' } });
+  await submit();
+  await waitFor(() => expect(orderPay).toHaveBeenCalledTimes(1));
+  fireEvent.change(input, { target: { value: '123456' } });
+  await submit();
+  await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ status: 'paid' })));
+
+  const [first, second] = orderPay.mock.calls;
+  expect(first[0]).toEqual({ id: '7', payPassword: '111111' });
+  expect(second[0]).toEqual({ id: '7', payPassword: '123456' });
+  expect(first[1].headers['Idempotency-Key']).toMatch(/^mall-pay-7-[0-9a-f]{24}$/);
+  expect(second[1].headers['Idempotency-Key']).toBe(first[1].headers['Idempotency-Key']);
+});
