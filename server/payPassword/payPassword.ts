@@ -104,7 +104,7 @@ export async function verifyPayPassword(db: Db, userId: bigint, password: string
   const row = await db
     .selectFrom('users as u')
     .leftJoin('pay_password_guards as g', 'g.user_id', 'u.id')
-    .select(['u.pay_password_hash', 'g.locked_until'])
+    .select(['u.pay_password_hash', 'g.locked_until', 'g.failures'])
     .where('u.id', '=', userId)
     .executeTakeFirst();
   const storedHash = row?.pay_password_hash;
@@ -113,6 +113,8 @@ export async function verifyPayPassword(db: Db, userId: bigint, password: string
   const verifiedAt = verified.get(key);
   if (verifiedAt !== undefined && now - verifiedAt < VERIFIED_TTL_MS && now >= verifiedAt) {
     if (row.locked_until != null && row.locked_until > BigInt(now)) throw lockedError(row.locked_until, now);
+    // a right password ends a run of wrong ones, remembered or not
+    if (row.failures) await settleTry(db, userId, true, now);
     return;
   }
   let pending = inFlight.get(key);

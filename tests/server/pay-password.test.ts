@@ -94,12 +94,14 @@ describe('lockout', () => {
     expect(await balanceOf(t.app, user)).toBe('89');
   });
 
-  it('a success resets the count', async () => {
+  it('a success resets the count, also when the right password was verified before', async () => {
     const user = await newUser(t.app, t.db, t.clock);
     await deposit(t.db, t.clock, user, '100');
+    expect((await transfer(t.app, user, { to: payee.uid, amount: '10' })).statusCode).toBe(200);
     for (let i = 0; i < 3; i += 1) await transfer(t.app, user, { to: payee.uid, amount: '10', payPassword: '000000' });
     expect((await transfer(t.app, user, { to: payee.uid, amount: '10' })).statusCode).toBe(200);
     expect((await transfer(t.app, user, { to: payee.uid, amount: '10', payPassword: '000000' })).json().errMessage).toBe('支付密碼錯誤，還可嘗試 4 次');
+    expect(await balanceOf(t.app, user)).toBe('78');
   });
 
   it('cannot be outrun by parallel guesses: at most 5 tries are checked', async () => {
