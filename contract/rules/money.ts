@@ -68,3 +68,12 @@ export function maxSpendable(available: string, fee = '0'): string {
 export function isPayPassword(value: string): boolean {
   return PAY_PASSWORD_PATTERN.test(value);
 }
+
+/** A transfer recipient is named by a wallet address (any letter case) or by a UID. */
+export const RECIPIENT_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+export const RECIPIENT_UID = /^[0-9]{1,16}$/;
+
+export function isTransferRecipient(value: string): boolean {
+  const wanted = value.trim();
+  return RECIPIENT_ADDRESS.test(wanted) || RECIPIENT_UID.test(wanted);
+}

@@ -4,6 +4,7 @@
  */
 import { getAddress } from 'ethers';
 import type { TransferCreateBodyType, TransferRecordType } from '../../contract/account';
+import { RECIPIENT_ADDRESS, RECIPIENT_UID } from '../../contract/rules/money';
 import { ApiError } from '../http/errors';
 import { fromUnits } from '../money';
 import type { TimeFormat } from '../time';
@@ -12,9 +13,6 @@ import { positiveUnits } from './amounts';
 import { userBalance } from './balances';
 import { TRANSFER_RULES, type TransferRule } from './currencyRules';
 import { post, type LedgerLine, type Trx } from './post';
-
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const UID = /^[0-9]{1,16}$/;
 
 export interface Recipient {
   id: bigint;
@@ -31,7 +29,7 @@ export function transferRule(currency: string): TransferRule {
 /** The user a UID or wallet address (any letter case) names, else 422 with a clear message. */
 export async function findRecipient(trx: Trx, to: string): Promise<Recipient> {
   const wanted = to.trim();
-  const column = ADDRESS.test(wanted) ? 'address' : UID.test(wanted) ? 'uid' : null;
+  const column = RECIPIENT_ADDRESS.test(wanted) ? 'address' : RECIPIENT_UID.test(wanted) ? 'uid' : null;
   // addresses are stored EIP-55 checksummed; any letter case the user typed finds them
   const value = column === 'address' ? getAddress(wanted.toLowerCase()) : wanted;
   const recipient = column ? await trx.selectFrom('users').select(['id', 'uid', 'address']).where(column, '=', value).executeTakeFirst() : undefined;

@@ -2,8 +2,9 @@
 import calculate from './en-US/calculate';
 import menu from './en-US/menu';
 import mall from './en-US/mall';
+import money from './en-US/money';
 import pages from './en-US/pages';
 import shell from './en-US/shell';
 import status from './en-US/status';
 
-export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...mall };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...mall, ...money };

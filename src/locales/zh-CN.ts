@@ -2,8 +2,9 @@
 import calculate from './zh-CN/calculate';
 import menu from './zh-CN/menu';
 import mall from './zh-CN/mall';
+import money from './zh-CN/money';
 import pages from './zh-CN/pages';
 import shell from './zh-CN/shell';
 import status from './zh-CN/status';
 
-export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...mall };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...mall, ...money };

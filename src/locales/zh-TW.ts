@@ -2,8 +2,9 @@
 import calculate from './zh-TW/calculate';
 import menu from './zh-TW/menu';
 import mall from './zh-TW/mall';
+import money from './zh-TW/money';
 import pages from './zh-TW/pages';
 import shell from './zh-TW/shell';
 import status from './zh-TW/status';
 
-export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...mall };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...mall, ...money };

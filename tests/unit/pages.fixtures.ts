@@ -2,7 +2,7 @@
  * Realistic service answers for the page tests, typed by the contract, and a stand-in for
  * '@/services' whose functions are jest mocks resolving to them.
  */
-import type { AccountOverviewType, PowerDetailType, PowerExchangeRecordType, PowerBillType, RechargeResponseType, TransferOptionsType, TransferRecordType } from '../../contract/account';
+import type { AccountOverviewType, ConvertQuoteType, ConvertResponseType, PowerDetailType, PowerExchangeRecordType, PowerBillType, RechargeResponseType, TransferOptionsType, TransferRecordType } from '../../contract/account';
 import type { AddressType } from '../../contract/address';
 import type { PageOf } from '../../contract/common';
 import type { ContentLinkType } from '../../contract/content';
@@ -121,6 +121,19 @@ export const LOGISTICS: LogisticsType = {
   traces: [{ time: '2026-01-07 18:00:00', text: '快件已到达深圳转运中心', location: '深圳' }],
 };
 
+export const CONVERT: ConvertResponseType = {
+  pairs: [
+    { from: 'USDT', to: 'BTC', rate: '0.00001', feeRate: '0.2', minAmount: '10', maxAmount: '100000' },
+    { from: 'BTC', to: 'USDT', rate: '100000', feeRate: '0.2', minAmount: '0.0002', maxAmount: '2' },
+  ],
+  records: page([{ id: '7', from: 'USDT', to: 'BTC', amount: '100', rate: '0.00001', fee: '0.000002', received: '0.000998', createdAt: '2026-01-05 08:00:00' }]),
+};
+
+export const CONVERT_QUOTE: ConvertQuoteType = {
+  quoteId: 'q-1', from: 'USDT', to: 'BTC', amount: '100', rate: '0.00001', fee: '0.000002', received: '0.000998',
+  expiresAt: '2026-01-05 08:00:30', expiresInSeconds: 30,
+};
+
 const resolved = <T>(value: T) => jest.fn(async () => value);
 
 export function mockServices() {
@@ -131,6 +144,10 @@ export function mockServices() {
       recharge: resolved(RECHARGE),
       transferOptions: resolved(TRANSFER_OPTIONS),
       transfers: resolved(page([TRANSFER])),
+      transferCreate: resolved(TRANSFER),
+      convert: resolved(CONVERT),
+      convertQuote: resolved(CONVERT_QUOTE),
+      convertCreate: resolved(CONVERT.records.list[0]),
       exchange: resolved(page([EXCHANGE_RECORD])),
       powerDetail: resolved(POWER_DETAIL),
       powerBill: resolved(page([BILL])),
@@ -143,7 +160,7 @@ export function mockServices() {
       financeCensus: resolved(CENSUS),
     },
     contentApi: { link: resolved(LINKS) },
-    userApi: { walletDetails: resolved(page([WALLET_ENTRY])) },
+    userApi: { walletDetails: resolved(page([WALLET_ENTRY])), payPass: resolved({ hasPayPassword: true }) },
     inviteApi: { details: resolved(INVITE), invitees: resolved(page([INVITEE])) },
     addressApi: { list: resolved(page([ADDRESS])), get: resolved(ADDRESS), create: resolved(ADDRESS), update: resolved(ADDRESS) },
     mallApi: {

@@ -1,8 +1,14 @@
-/** /my/assets: balances per currency (available, frozen, USDT value) and the total in USDT. */
-import { Card, Flex, List, Statistic, Switch, Typography } from 'antd';
+/**
+ * /my/assets: balances per currency (available, frozen, USDT value), the hide-small switch, the
+ * conversion sheet and the conversion records.
+ */
+import { SwapOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, List, Statistic, Switch, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
 import AsyncContent from '@/components/AsyncContent';
+import ConvertSheet from '@/components/ConvertSheet';
+import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
 import { toUnits } from '@/components/Money/decimal';
 import { BASIC_PRODUCT, currencySymbol, findCurrency } from '@/constants/currency';
@@ -17,47 +23,90 @@ export default function MyAssetsPage() {
   const t = useT();
   const ready = !!useCurrentUser();
   const [hideSmall, setHideSmall] = useState(false);
+  const [converting, setConverting] = useState(false);
+  const [conversions, setConversions] = useState(0);
   const overview = useRequest(() => accountApi.account(), { ready });
   const basic = useRequest(() => accountApi.productTitle(BASIC_PRODUCT.id));
   const unit = basic.data?.title ?? BASIC_PRODUCT.label;
-  const balances = (overview.data?.balances ?? []).filter(
-    (balance) => !hideSmall || toUnits(balance.valueUsdt) >= SMALL_BALANCE_UNITS,
-  );
+  const all = overview.data?.balances ?? [];
+  const balances = all.filter((balance) => !hideSmall || toUnits(balance.valueUsdt) >= SMALL_BALANCE_UNITS);
 
   return (
-    <AsyncContent loading={overview.loading} error={overview.error} onRetry={overview.refresh}>
-      <Card size="small" style={{ marginBottom: 16 }}>
-        <Statistic title={t('assets.total', { currency: unit })} value={overview.data?.totalUsdt ?? '0'} suffix={unit} />
-      </Card>
-      <Flex justify="flex-end" align="center" gap={8} style={{ marginBottom: 8 }}>
-        <Typography.Text type="secondary">{t('assets.hideSmall')}</Typography.Text>
-        <Switch size="small" checked={hideSmall} onChange={setHideSmall} aria-label={t('assets.hideSmall')} />
-      </Flex>
-      <AsyncContent loading={false} empty={balances.length === 0}>
-        <List
-          dataSource={balances}
-          rowKey={(balance) => balance.currency}
-          renderItem={(balance) => (
-            <List.Item>
-              <List.Item.Meta
-                title={`${currencySymbol(balance.currency)} ${balance.currency}`}
-                description={
-                  <>
-                    {findCurrency(balance.currency)?.text ?? balance.currency} · {t('assets.frozen')}{' '}
-                    <Money value={balance.frozen} style={{ fontSize: 12 }} />
-                  </>
-                }
-              />
-              <Flex vertical align="end">
-                <Money value={balance.available} strong />
+    <>
+      <AsyncContent loading={overview.loading && !overview.data} error={overview.error} onRetry={overview.refresh}>
+        <Card size="small" style={{ marginBottom: 16 }}>
+          <Flex justify="space-between" align="center">
+            <Statistic title={t('assets.total', { currency: unit })} value={overview.data?.totalUsdt ?? '0'} suffix={unit} />
+            <Button type="primary" icon={<SwapOutlined />} onClick={() => setConverting(true)}>
+              {t('convert.title')}
+            </Button>
+          </Flex>
+        </Card>
+        <Flex justify="flex-end" align="center" gap={8} style={{ marginBottom: 8 }}>
+          <Typography.Text type="secondary">{t('assets.hideSmall')}</Typography.Text>
+          <Switch size="small" checked={hideSmall} onChange={setHideSmall} aria-label={t('assets.hideSmall')} />
+        </Flex>
+        <AsyncContent loading={false} empty={balances.length === 0}>
+          <List
+            dataSource={balances}
+            rowKey={(balance) => balance.currency}
+            renderItem={(balance) => (
+              <List.Item data-testid={`balance-${balance.currency}`}>
+                <List.Item.Meta
+                  title={`${currencySymbol(balance.currency)} ${balance.currency}`}
+                  description={
+                    <>
+                      {findCurrency(balance.currency)?.text ?? balance.currency} · {t('assets.frozen')}{' '}
+                      <Money value={balance.frozen} style={{ fontSize: 12 }} />
+                    </>
+                  }
+                />
+                <Flex vertical align="end">
+                  <Money value={balance.available} strong />
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    ≈ <Money value={balance.valueUsdt} currency="USDT" style={{ fontSize: 12 }} />
+                  </Typography.Text>
+                </Flex>
+              </List.Item>
+            )}
+          />
+        </AsyncContent>
+      </AsyncContent>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t('convert.records')}
+      </Typography.Title>
+      {ready && (
+        <InfiniteList
+          fetchPage={async (query) => (await accountApi.convert(query)).records}
+          reloadDeps={[conversions]}
+          emptyText={t('convert.noRecords')}
+          rowKey={(record) => record.id}
+          renderItem={(record) => (
+            <Flex justify="space-between" align="center" style={{ width: '100%' }} gap={8} data-testid="convert-record">
+              <div>
+                <Typography.Text strong>{`${record.from} → ${record.to}`}</Typography.Text>
+                <br />
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  ≈ <Money value={balance.valueUsdt} currency="USDT" style={{ fontSize: 12 }} />
+                  {record.createdAt}
                 </Typography.Text>
+              </div>
+              <Flex vertical align="end">
+                <Money value={`-${record.amount}`} currency={record.from} signed />
+                <Money value={record.received} currency={record.to} signed />
               </Flex>
-            </List.Item>
+            </Flex>
           )}
         />
-      </AsyncContent>
-    </AsyncContent>
+      )}
+      <ConvertSheet
+        open={converting}
+        balances={all}
+        onClose={() => setConverting(false)}
+        onConverted={() => {
+          overview.refresh();
+          setConversions((count) => count + 1);
+        }}
+      />
+    </>
   );
 }

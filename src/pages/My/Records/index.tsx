@@ -1,34 +1,66 @@
-/** /my/records: every ledger entry of the user (type, currency, signed amount, balance after, time). */
-import { Flex, Select, Typography } from 'antd';
+/**
+ * /my/records: every ledger entry of the user (type, currency, signed amount coloured, balance
+ * after, time), filtered by type, currency and date range, loaded page by page as it scrolls.
+ */
+import { DatePicker, Flex, Select, Typography } from 'antd';
+import { useRequest } from 'ahooks';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { LEDGER_ENTRY_TYPES, type LedgerEntryKind } from '../../../../contract/user';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
-import { userApi } from '@/services';
+import { accountApi, userApi } from '@/services';
+
+type Range = [Dayjs | null, Dayjs | null] | null;
 
 export default function MyRecordsPage() {
   const t = useT();
   const [type, setType] = useState<LedgerEntryKind>();
-  if (!useCurrentUser()) return null;
+  const [currency, setCurrency] = useState<string>();
+  const [range, setRange] = useState<Range>(null);
+  const from = range?.[0]?.format('YYYY-MM-DD');
+  const to = range?.[1]?.format('YYYY-MM-DD');
+  const ready = !!useCurrentUser();
+  // the currencies the user's wallet holds (all wallet currencies are listed, also at zero)
+  const wallet = useRequest(() => accountApi.account(), { ready });
+  if (!ready) return null;
   return (
     <>
-      <Select
-        allowClear
-        style={{ width: '100%', maxWidth: 280, marginBottom: 8 }}
-        placeholder={t('records.allTypes')}
-        aria-label={t('records.type')}
-        value={type}
-        onChange={setType}
-        options={LEDGER_ENTRY_TYPES.map((kind) => ({ value: kind, label: t(`ledger.${kind}`) }))}
-      />
+      <Flex wrap gap={8} style={{ marginBottom: 8 }}>
+        <Select
+          allowClear
+          style={{ flex: '1 1 140px' }}
+          placeholder={t('records.allTypes')}
+          aria-label={t('records.type')}
+          value={type}
+          onChange={setType}
+          options={LEDGER_ENTRY_TYPES.map((kind) => ({ value: kind, label: t(`ledger.${kind}`) }))}
+        />
+        <Select
+          allowClear
+          style={{ flex: '1 1 120px' }}
+          placeholder={t('records.allCurrencies')}
+          aria-label={t('records.currency')}
+          value={currency}
+          onChange={setCurrency}
+          loading={wallet.loading}
+          options={(wallet.data?.balances ?? []).map((balance) => ({ value: balance.currency, label: balance.currency }))}
+        />
+        <DatePicker.RangePicker
+          style={{ flex: '1 1 240px' }}
+          value={range}
+          onChange={(value) => setRange(value)}
+          aria-label={t('records.dateRange')}
+        />
+      </Flex>
       <InfiniteList
-        fetchPage={(query) => userApi.walletDetails({ ...query, type })}
-        reloadDeps={[type]}
+        fetchPage={(query) => userApi.walletDetails({ ...query, type, currency, from, to })}
+        reloadDeps={[type, currency, from, to]}
         rowKey={(entry) => entry.id}
         renderItem={(entry) => (
-          <Flex justify="space-between" align="center" style={{ width: '100%' }} gap={8}>
+          <Flex justify="space-between" align="center" style={{ width: '100%' }} gap={8} data-testid="ledger-entry">
             <div style={{ minWidth: 0 }}>
               <Typography.Text strong>{t(`ledger.${entry.type}`)}</Typography.Text>
               {entry.remark && (

@@ -1,28 +1,63 @@
-/** /my/transfer: what can be sent (currency, available, fee, minimum) and the recent recipients. */
+/**
+ * /my/transfer: send to another PowerFi user by UID or wallet address (recent recipients one tap
+ * away), currency, amount with Max (available minus the fee), the fee, then the confirmation sheet
+ * with the pay password. Every field is checked with the server's rules before anything is sent.
+ */
 import { HistoryOutlined } from '@ant-design/icons';
-import { Button, Card, List, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { Link, useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
+import { useState } from 'react';
+import { isTransferRecipient, maxSpendable } from '../../../../contract/rules/money';
+import AmountInput from '@/components/AmountInput';
+import { amountRule } from '@/components/AmountInput/amountRule';
 import AsyncContent from '@/components/AsyncContent';
 import Money from '@/components/Money';
+import PayPasswordSheet from '@/components/PayPasswordSheet';
 import { shortAddress } from '@/components/shortAddress';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { isPathAccessible } from '@/layouts/navigation';
 import { accountApi } from '@/services';
 
+interface Values {
+  to: string;
+  currency: string;
+  amount: string;
+}
+
 export default function MyTransferPage() {
   const t = useT();
   const access = useAccess();
-  const ready = !!useCurrentUser();
-  const { data, loading, error, refresh } = useRequest(() => accountApi.transferOptions(), { ready });
+  const { message } = App.useApp();
+  const user = useCurrentUser();
+  const [form] = Form.useForm<Values>();
+  const [confirming, setConfirming] = useState<Values>();
+  const { data, loading, error, refresh } = useRequest(() => accountApi.transferOptions(), { ready: !!user });
+  const currency: string | undefined = Form.useWatch('currency', form);
+  const to: string | undefined = Form.useWatch('to', form);
+  const option = data?.currencies.find((item) => item.currency === currency);
+  const limits = () => ({ min: option?.minAmount, available: option?.available ?? '0', fee: option?.fee ?? '0' });
+
+  const isSelf = (to: string) =>
+    !!user && (to.trim() === user.uid || to.trim().toLowerCase() === user.address.toLowerCase());
+
+  const send = async (payPassword: string, idempotencyKey: string) => {
+    const values = confirming!;
+    const record = await accountApi.transferCreate(
+      { to: values.to.trim(), currency: values.currency, amount: values.amount, payPassword },
+      { headers: { 'Idempotency-Key': idempotencyKey } },
+    );
+    message.success(t('transfer.success', { amount: record.amount, currency: record.currency, uid: record.counterpartyUid }));
+    form.resetFields(['amount']);
+    refresh();
+  };
 
   return (
-    <AsyncContent loading={loading} error={error} onRetry={refresh} rows={5}>
+    <AsyncContent loading={loading && !data} error={error} onRetry={refresh} rows={6}>
       <Card
         size="small"
-        title={t('transfer.currencies')}
-        style={{ marginBottom: 16 }}
+        title={t('transfer.title')}
         extra={
           isPathAccessible('/my/transfer/history', access) && (
             <Link to="/my/transfer/history">
@@ -33,47 +68,94 @@ export default function MyTransferPage() {
           )
         }
       >
-        <List
-          dataSource={data?.currencies ?? []}
-          rowKey={(item) => item.currency}
-          locale={{ emptyText: t('common.empty') }}
-          renderItem={(item) => (
-            <List.Item>
-              <List.Item.Meta
-                title={item.currency}
-                description={
-                  <>
-                    {t('common.fee')} <Money value={item.fee} currency={item.currency} style={{ fontSize: 12 }} /> ·{' '}
-                    {t('transfer.minAmount')} <Money value={item.minAmount} currency={item.currency} style={{ fontSize: 12 }} />
-                  </>
-                }
-              />
-              <div style={{ textAlign: 'end' }}>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('transfer.available')}
-                </Typography.Text>
-                <br />
-                <Money value={item.available} strong />
-              </div>
-            </List.Item>
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ currency: data?.currencies[0]?.currency }}
+          onFinish={(values) => setConfirming(values)}
+        >
+          <Form.Item
+            name="to"
+            label={t('transfer.to')}
+            rules={[
+              {
+                validator: async (_, value: string | undefined) => {
+                  if (!value || !isTransferRecipient(value)) throw new Error(t('transfer.toInvalid'));
+                  if (isSelf(value)) throw new Error(t('transfer.toSelf'));
+                },
+              },
+            ]}
+          >
+            <Input placeholder={t('transfer.toPlaceholder')} autoComplete="off" allowClear />
+          </Form.Item>
+          {!!data?.recentRecipients.length && (
+            <Space wrap size={[4, 8]} style={{ marginTop: -12, marginBottom: 16 }}>
+              <Typography.Text type="secondary">{t('transfer.recentRecipients')}</Typography.Text>
+              {data.recentRecipients.map((recipient) => (
+                <Tag.CheckableTag
+                  key={recipient.uid}
+                  checked={to === recipient.uid}
+                  onChange={() => form.setFieldsValue({ to: recipient.uid })}
+                  data-testid="recent-recipient"
+                >
+                  {`UID ${recipient.uid} · ${shortAddress(recipient.address)}`}
+                </Tag.CheckableTag>
+              ))}
+            </Space>
           )}
-        />
-      </Card>
-      <Card size="small" title={t('transfer.recentRecipients')}>
-        <List
-          dataSource={data?.recentRecipients ?? []}
-          rowKey={(item) => item.uid}
-          locale={{ emptyText: t('transfer.noRecipients') }}
-          renderItem={(item) => (
-            <List.Item>
-              <Typography.Text>UID {item.uid}</Typography.Text>
-              <Typography.Text type="secondary" copyable={{ text: item.address }}>
-                {shortAddress(item.address)}
-              </Typography.Text>
-            </List.Item>
+          <Form.Item name="currency" label={t('transfer.currency')}>
+            <Select
+              aria-label={t('transfer.currency')}
+              options={(data?.currencies ?? []).map((item) => ({ value: item.currency, label: item.currency }))}
+              onChange={() => form.setFieldValue('amount', undefined)}
+            />
+          </Form.Item>
+          <Form.Item
+            name="amount"
+            label={t('transfer.amount')}
+            dependencies={['currency']}
+            rules={[amountRule(t, limits, () => currency ?? '')]}
+            extra={
+              option && (
+                <>
+                  {t('transfer.available')} <Money value={option.available} currency={option.currency} style={{ fontSize: 12 }} /> ·{' '}
+                  {t('transfer.minAmount')} <Money value={option.minAmount} style={{ fontSize: 12 }} />
+                </>
+              )
+            }
+          >
+            <AmountInput currency={currency} max={option ? maxSpendable(option.available, option.fee) : undefined} />
+          </Form.Item>
+          {option && (
+            <Typography.Paragraph type="secondary">
+              {t('common.fee')} <Money value={option.fee} currency={option.currency} />
+            </Typography.Paragraph>
           )}
-        />
+          <Button type="primary" htmlType="submit" block size="large">
+            {t('transfer.next')}
+          </Button>
+        </Form>
       </Card>
+      {confirming && option && (
+        <PayPasswordSheet
+          open
+          title={t('transfer.confirmTitle')}
+          onClose={() => setConfirming(undefined)}
+          onConfirm={send}
+          summary={
+            <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} data-testid="transfer-summary">
+              <Descriptions.Item label={t('transfer.to')}>{confirming.to.trim()}</Descriptions.Item>
+              <Descriptions.Item label={t('transfer.amount')}>
+                <Money value={confirming.amount} currency={confirming.currency} strong />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('common.fee')}>
+                <Money value={option.fee} currency={confirming.currency} />
+              </Descriptions.Item>
+            </Descriptions>
+          }
+        />
+      )}
     </AsyncContent>
   );
 }

@@ -1,13 +1,55 @@
-/** /my/setting/pay-pass: whether a pay password is set, and the rules that protect it. */
+/**
+ * /my/setting/pay-pass: set the pay password (typed twice, must match) or change it (current one,
+ * then the new one twice). The same 6-digit rule as the server; the server's message otherwise.
+ * `?redirect=/my/transfer` returns there once saved (the guide from a money move without one).
+ */
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Card, Result, Typography } from 'antd';
+import { App, Button, Card, Form, Result, Typography } from 'antd';
+import { history, useModel } from '@umijs/max';
+import { useState } from 'react';
+import PayPasswordField from '@/components/PayPasswordSheet/PayPasswordField';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
+import { withCurrentUser } from '@/initialState';
+import { userApi } from '@/services';
+import { updateStoredUser } from '@/session';
+
+interface Values {
+  oldPassword?: string;
+  newPassword: string;
+  repeatPassword: string;
+}
 
 export default function PayPassPage() {
   const t = useT();
+  const { message } = App.useApp();
   const user = useCurrentUser();
+  const { setInitialState } = useModel('@@initialState');
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
   const isSet = !!user?.hasPayPassword;
+
+  const save = async ({ oldPassword, newPassword }: Values) => {
+    setSaving(true);
+    try {
+      await userApi.payPass(isSet ? { oldPassword, newPassword } : { newPassword });
+      if (user) {
+        const updated = { ...user, hasPayPassword: true };
+        updateStoredUser(updated);
+        await setInitialState(withCurrentUser(updated));
+      }
+      message.success(t(isSet ? 'payPass.changed' : 'payPass.saved'));
+      form.resetFields();
+      // back to the money move that sent the user here (only paths inside the app)
+      const back = new URLSearchParams(window.location.search).get('redirect');
+      if (back?.startsWith('/') && !back.startsWith('//')) history.push(back);
+    } catch {
+      // the request layer showed the server's message
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
     <Card size="small">
       <Result
@@ -15,8 +57,17 @@ export default function PayPassPage() {
         status={isSet ? 'success' : 'info'}
         title={t(isSet ? 'payPass.set' : 'payPass.notSet')}
         subTitle={t(isSet ? 'payPass.setDescription' : 'payPass.notSetDescription')}
+        style={{ padding: '16px 0' }}
       />
-      <Typography.Paragraph>
+      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={save} data-testid="pay-pass-form">
+        {isSet && <PayPasswordField name="oldPassword" label={t('payPass.old')} />}
+        <PayPasswordField name="newPassword" label={t('payPass.new')} />
+        <PayPasswordField name="repeatPassword" label={t('payPass.repeat')} sameAs="newPassword" />
+        <Button type="primary" htmlType="submit" block size="large" loading={saving}>
+          {t(isSet ? 'payPass.change' : 'payPass.setNow')}
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 16 }}>
         <ul>
           <li>{t('payPass.ruleDigits')}</li>
           <li>{t('payPass.ruleUsage')}</li>

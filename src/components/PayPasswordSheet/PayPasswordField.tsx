@@ -1,0 +1,33 @@
+/** The 6-digit pay password field of a form, validated with the shared rule. */
+import { Form, Input } from 'antd';
+import { isPayPassword } from '../../../contract/rules/money';
+import { useT } from '@/hooks/useT';
+
+interface Props {
+  name?: string;
+  label?: string;
+  /** for "enter it again": the field whose value this one must equal */
+  sameAs?: string;
+}
+
+export default function PayPasswordField({ name = 'payPassword', label, sameAs }: Props) {
+  const t = useT();
+  const text = label ?? t('payPass.field');
+  return (
+    <Form.Item
+      name={name}
+      label={text}
+      dependencies={sameAs ? [sameAs] : undefined}
+      rules={[
+        ({ getFieldValue }) => ({
+          validator: async (_, value: string | undefined) => {
+            if (!value || !isPayPassword(value)) throw new Error(t('payPass.invalid'));
+            if (sameAs && value !== getFieldValue(sameAs)) throw new Error(t('payPass.mismatch'));
+          },
+        }),
+      ]}
+    >
+      <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" aria-label={text} />
+    </Form.Item>
+  );
+}

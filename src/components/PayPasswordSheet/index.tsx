@@ -1,0 +1,83 @@
+/**
+ * The confirmation sheet of every money move on /my: the caller's summary, the 6-digit pay
+ * password and one Idempotency-Key per confirmation. The key is kept while the same password is
+ * retried (a double tap or a lost answer replays the first result instead of moving money twice)
+ * and renewed when another password is typed. Without a pay password the sheet guides to set one.
+ */
+import { Button, Drawer, Form, Result } from 'antd';
+import { Link, useLocation } from '@umijs/max';
+import { useRef, useState, type ReactNode } from 'react';
+import PayPasswordField from './PayPasswordField';
+import { newIdempotencyKey } from './idempotencyKey';
+import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useT } from '@/hooks/useT';
+
+interface Props {
+  open: boolean;
+  title: string;
+  summary: ReactNode;
+  onClose: () => void;
+  /** resolves when done (the sheet closes), rejects to stay open; errors are shown by the request layer */
+  onConfirm: (payPassword: string, idempotencyKey: string) => Promise<void>;
+  confirmText?: string;
+}
+
+export default function PayPasswordSheet({ open, title, summary, onClose, onConfirm, confirmText }: Props) {
+  const t = useT();
+  const user = useCurrentUser();
+  const location = useLocation();
+  const [form] = Form.useForm<{ payPassword: string }>();
+  const [busy, setBusy] = useState(false);
+  const attempt = useRef<{ password: string; key: string }>();
+
+  const confirm = async ({ payPassword }: { payPassword: string }) => {
+    if (busy) return;
+    if (attempt.current?.password !== payPassword) attempt.current = { password: payPassword, key: newIdempotencyKey() };
+    setBusy(true);
+    try {
+      await onConfirm(payPassword, attempt.current.key);
+      attempt.current = undefined;
+      onClose();
+    } catch {
+      // the request layer showed the error; the sheet stays open for another try
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Drawer
+      open={open}
+      title={title}
+      placement="bottom"
+      height="auto"
+      destroyOnClose
+      onClose={onClose}
+      afterOpenChange={(visible) => {
+        if (!visible) attempt.current = undefined;
+      }}
+      styles={{ wrapper: { maxHeight: '90vh' }, body: { paddingBottom: 24 } }}
+    >
+      {summary}
+      {user && !user.hasPayPassword ? (
+        <Result
+          status="info"
+          title={t('payPass.requiredTitle')}
+          subTitle={t('payPass.notSetDescription')}
+          extra={
+            <Link to={`/my/setting/pay-pass?redirect=${encodeURIComponent(location.pathname + location.search)}`}>
+              <Button type="primary">{t('payPass.goSet')}</Button>
+            </Link>
+          }
+        />
+      ) : (
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={confirm} preserve={false}>
+          <PayPasswordField />
+          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+            {confirmText ?? t('common.confirm')}
+          </Button>
+        </Form>
+      )}
+    </Drawer>
+  );
+}
