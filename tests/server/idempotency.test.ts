@@ -5,18 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { startTestApp, type TestApp } from './support/app';
-import { balanceOf, deposit, newUser, transfer, type MoneyUser } from './support/ledger';
+import type { TestApp } from './support/app';
+import { balanceOf, deposit, startWithAliceAndBob, transfer, type MoneyUser } from './support/ledger';
 import { checkLedger } from '../../server/ledger/invariants';
 
 let t: TestApp;
 let alice: MoneyUser;
 let bob: MoneyUser;
 beforeAll(async () => {
-  t = await startTestApp({ seed: true });
-  alice = await newUser(t.app, t.db, t.clock);
-  bob = await newUser(t.app, t.db, t.clock);
-  await deposit(t.db, t.clock, alice, '500');
+  ({ t, alice, bob } = await startWithAliceAndBob('500'));
 });
 afterAll(async () => t.close());
 

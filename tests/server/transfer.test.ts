@@ -3,8 +3,8 @@
  * fees account, history on both sides, and 100 concurrent transfers that together exceed the
  * balance: exactly the affordable ones succeed.
  */
-import { startTestApp, type TestApp } from './support/app';
-import { balanceOf, deposit, newUser, transfer, type MoneyUser } from './support/ledger';
+import type { TestApp } from './support/app';
+import { balanceOf, deposit, newUser, startWithAliceAndBob, transfer, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
 import { checkLedger } from '../../server/ledger/invariants';
 
@@ -12,10 +12,7 @@ let t: TestApp;
 let alice: MoneyUser;
 let bob: MoneyUser;
 beforeAll(async () => {
-  t = await startTestApp({ seed: true });
-  alice = await newUser(t.app, t.db, t.clock);
-  bob = await newUser(t.app, t.db, t.clock);
-  await deposit(t.db, t.clock, alice, '1000');
+  ({ t, alice, bob } = await startWithAliceAndBob('1000'));
 });
 afterAll(async () => t.close());
 

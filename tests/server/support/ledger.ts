@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { creditDeposit } from '../../../server/ledger/deposits';
 import type { Db } from '../../../server/db';
 import type { Clock } from '../../../server/time';
+import { startTestApp, type TestApp } from './app';
 import { bearer, signIn } from './siwe';
 
 export const PAY_PASSWORD = '246810';
@@ -61,4 +62,13 @@ export async function balanceOf(app: FastifyInstance, user: MoneyUser, currency 
   const response = await app.inject({ method: 'GET', url: `${BALANCES_URL}?currency=${currency}`, headers: bearer(user.token) });
   const balance = response.json().data.balances.find((b: { currency: string }) => b.currency === currency);
   return balance?.available ?? '0';
+}
+
+/** A seeded test app with two users who have a pay password; alice holds `aliceUsdt` USDT. */
+export async function startWithAliceAndBob(aliceUsdt: string): Promise<{ t: TestApp; alice: MoneyUser; bob: MoneyUser }> {
+  const t = await startTestApp({ seed: true });
+  const alice = await newUser(t.app, t.db, t.clock);
+  const bob = await newUser(t.app, t.db, t.clock);
+  await deposit(t.db, t.clock, alice, aliceUsdt);
+  return { t, alice, bob };
 }
