@@ -20,12 +20,14 @@ async function clickButton(page: Page, scope: string, text: string): Promise<voi
   // antd puts a space between the two characters of a two-character Chinese button label
   const handle = await page.waitForFunction(
     (sel, label) =>
-      Array.from(document.querySelectorAll<HTMLElement>(`${sel} button`)).find((b) => b.innerText.replace(/\s/g, '') === label && !b.disabled) ?? null,
+      Array.from(document.querySelectorAll<HTMLButtonElement>(`${sel} button`)).find((b) => b.innerText.replace(/\s/g, '') === label && !b.disabled) ?? null,
     { timeout: 30_000 },
     scope,
     text,
   );
-  await handle.evaluate((button) => (button as HTMLElement).click());
+  const button = handle.asElement();
+  if (!button) throw new Error(`no button "${text}" in ${scope}`);
+  await button.evaluate((element) => (element as HTMLElement).click());
 }
 
 async function fillAddress(page: Page, fields: { receiver?: string; phone?: string; region?: [string, string]; district?: string; detail?: string }) {

@@ -2,7 +2,7 @@
  * The address book and invite commissions (issue 6). At most one default address per user is
  * also guarded by a partial unique index; "exactly one when any exist" is kept by server/addresses.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { withId } from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -20,7 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'bigint', (col) => col.notNull())
     .execute();
   await db.schema.createIndex('addresses_user_id').on('addresses').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('addresses_one_default').unique().on('addresses').column('user_id').where('is_default', '=', 1).execute();
+  await db.schema.createIndex('addresses_one_default').unique().on('addresses').column('user_id').where(sql.ref('is_default'), '=', 1).execute();
 
   await withId(db, db.schema.createTable('invite_commissions'))
     .addColumn('inviter_id', 'bigint', (col) => col.notNull().references('users.id'))
