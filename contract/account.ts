@@ -137,6 +137,12 @@ export const PowerCoin = Type.Object({
   outputTotal: Amount,
   /** mined coin not yet exchanged */
   available: Amount,
+  /** power exchange terms (absent when the coin cannot be exchanged): USDT per coin, */
+  exchangeRate: Type.Optional(Amount),
+  /** fee in percent of the USDT value (rounded up), */
+  exchangeFeeRate: Type.Optional(Amount),
+  /** and the smallest amount one exchange accepts */
+  exchangeMinimum: Type.Optional(Amount),
 });
 export const PowerDetail = Type.Object({ coins: Type.Array(PowerCoin) });
 export type PowerDetailType = Static<typeof PowerDetail>;

@@ -4,9 +4,9 @@
  * to the system `exchange` account, which pays the USDT; the fee goes to `fees`.
  */
 import { sql, type Selectable } from 'kysely';
-import type { PowerExchangeBodyType, PowerExchangeRecordType } from '../../contract/account';
+import type { PowerDetailType, PowerExchangeBodyType, PowerExchangeRecordType } from '../../contract/account';
 import type { PowerExchangesTable } from '../db/schema';
-import { isSqlite } from '../db';
+import { isSqlite, type Db } from '../db';
 import { ApiError } from '../http/errors';
 import { ownerKey, systemOwner, userOwner } from '../ledger/accounts';
 import { positiveUnits } from '../ledger/amounts';
@@ -24,6 +24,19 @@ export const POWER_EXCHANGE_MINIMUM: Record<string, bigint> = {
   ETH: toUnits('0.0001'),
   FIL: toUnits('0.01'),
 };
+
+/** The power detail with each exchangeable coin's terms (price, fee rate, minimum), for the exchange screen. */
+export async function withExchangeTerms(db: Db, detail: PowerDetailType): Promise<PowerDetailType> {
+  const prices = await db.selectFrom('prices').select(['currency', 'price_usdt']).execute();
+  return {
+    coins: detail.coins.map((coin) => {
+      const minimum = POWER_EXCHANGE_MINIMUM[coin.coin];
+      const price = prices.find((row) => row.currency === coin.coin)?.price_usdt;
+      if (minimum === undefined || price === undefined || BigInt(price) <= 0n) return coin;
+      return { ...coin, exchangeRate: fromUnits(BigInt(price)), exchangeFeeRate: fromUnits(POWER_EXCHANGE_FEE_RATE), exchangeMinimum: fromUnits(minimum) };
+    }),
+  };
+}
 
 export function toExchangeRecord(row: Selectable<PowerExchangesTable>, time: TimeFormat): PowerExchangeRecordType {
   return {

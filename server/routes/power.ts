@@ -6,7 +6,7 @@ import { route, sessionOf } from '../http/route';
 import { moneyRoute } from '../idempotency/moneyRoute';
 import { fromUnits } from '../money';
 import { powerDetail } from '../products/powerAccount';
-import { exchangePower, toExchangeRecord } from '../products/powerExchange';
+import { exchangePower, toExchangeRecord, withExchangeTerms } from '../products/powerExchange';
 import { addDays, dayOf } from '../settlement/days';
 
 export default async function powerRoutes(app: FastifyInstance): Promise<void> {
@@ -15,7 +15,7 @@ export default async function powerRoutes(app: FastifyInstance): Promise<void> {
   route(app, contract.account.powerDetail, async (request) => {
     const { userId } = sessionOf(request);
     const today = dayOf(clock.now(), config.displayUtcOffsetMinutes);
-    return powerDetail(db, userId, today, addDays(today, -1));
+    return withExchangeTerms(db, await powerDetail(db, userId, today, addDays(today, -1)));
   });
 
   route(app, contract.account.powerBill, async (request) => {
