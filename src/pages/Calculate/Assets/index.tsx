@@ -1,4 +1,4 @@
-/** /calculate/assets: hashrate held per coin and the finance positions' census. */
+/** /calculate/assets: the finance census and positions held, and the hashrate held per coin. */
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import AsyncContent from '@/components/AsyncContent';
@@ -7,6 +7,7 @@ import SectionTabs from '@/components/SectionTabs';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
+import FinancePositions from './FinancePositions';
 
 export default function CalculateAssetsPage() {
   const t = useT();
@@ -35,6 +36,8 @@ export default function CalculateAssetsPage() {
           )}
         </AsyncContent>
       </Card>
+      <Typography.Title level={5}>{t('assets.financePositions')}</Typography.Title>
+      {ready && <FinancePositions />}
       <Typography.Title level={5}>{t('calculate.assets.power')}</Typography.Title>
       <PowerHoldings />
     </>

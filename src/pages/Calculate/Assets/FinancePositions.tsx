@@ -1,0 +1,48 @@
+/**
+ * The finance positions still held (pending or active orders): principal, rate, interest so far and
+ * the estimated interest at maturity (the same daily-interest rule the settlement pays).
+ */
+import type { FinanceOrderType } from '../../../../contract/product';
+import { interestOverLock } from '../../../../contract/rules/financeInterest';
+import FieldList from '@/components/FieldList';
+import InfiniteList from '@/components/InfiniteList';
+import Money from '@/components/Money';
+import { fromUnits, toUnits } from '@/components/Money/decimal';
+import TitleWithStatus from '@/components/TitleWithStatus';
+import { useT } from '@/hooks/useT';
+import { productApi } from '@/services';
+
+async function heldOrders(query: { page: number; pageSize: number }) {
+  const active = await productApi.financeOrders({ ...query, status: 'active' });
+  // pending orders (bought today) are few; show them with the first page
+  if (query.page > 1) return active;
+  const pending = await productApi.financeOrders({ page: 1, pageSize: 100, status: 'pending' });
+  return { ...active, list: [...pending.list, ...active.list], total: active.total + pending.list.length };
+}
+
+function estimatedInterest(order: FinanceOrderType): string {
+  return fromUnits(interestOverLock(toUnits(order.principal), toUnits(order.annualRate), order.lockDays));
+}
+
+export default function FinancePositions() {
+  const t = useT();
+  return (
+    <InfiniteList
+      fetchPage={heldOrders}
+      rowKey={(order) => order.id}
+      emptyText={t('assets.noFinance')}
+      renderItem={(order) => (
+        <FieldList
+          title={<TitleWithStatus title={order.title} prefix="order.status" status={order.status} />}
+          fields={[
+            [t('history.principal'), <Money value={order.principal} currency={order.currency} />],
+            [t('product.finance.annualRate'), `${order.annualRate}%`],
+            [t('history.interest'), <Money value={order.interestEarned} currency={order.currency} />],
+            [t('assets.estimatedInterest'), <Money value={estimatedInterest(order)} currency={order.currency} />],
+            [t('assets.maturityDate'), order.maturityDate],
+          ]}
+        />
+      )}
+    />
+  );
+}
