@@ -1,9 +1,8 @@
 /** A page chunk that fails or times out shows a page-level reload message; other errors a generic page. */
 import { fireEvent, render, screen } from '@testing-library/react';
-import { IntlProvider } from '@umijs/max';
 import React from 'react';
 import ChunkErrorBoundary, { isChunkLoadError } from '@/components/ChunkErrorBoundary';
-import zhCN from '@/locales/zh-CN';
+import ZhCnIntl from './pages.intl';
 
 // antd renders are heavy in jsdom; a busy CI machine needs more than jest's default 5 s
 jest.setTimeout(120_000);
@@ -21,11 +20,11 @@ function Thrower({ error }: { error?: Error }) {
 
 function renderBoundary(error?: Error, resetKey = '/a') {
   const tree = (err?: Error, key = resetKey) => (
-    <IntlProvider locale="zh-CN" messages={zhCN}>
+    <ZhCnIntl>
       <ChunkErrorBoundary resetKey={key}>
         <Thrower error={err} />
       </ChunkErrorBoundary>
-    </IntlProvider>
+    </ZhCnIntl>
   );
   const result = render(tree(error));
   return { ...result, rerenderWith: (err?: Error, key?: string) => result.rerender(tree(err, key)) };

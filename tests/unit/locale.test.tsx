@@ -54,8 +54,12 @@ describe('message files', () => {
 
   it('name every route of the route table in every locale (menu.<names along the path>)', () => {
     const ids: string[] = [];
-    const walk = (list: typeof routes, names: string[]) => {
-      for (const route of list as Array<{ name?: string; routes?: typeof routes }>) {
+    interface NamedRoute {
+      name?: string;
+      routes?: NamedRoute[];
+    }
+    const walk = (list: NamedRoute[], names: string[]) => {
+      for (const route of list) {
         const here = route.name ? [...names, route.name] : names;
         if (route.name) ids.push(['menu', ...here].join('.'));
         if (route.routes) walk(route.routes, here);

@@ -62,7 +62,7 @@ export const FINANCE_ORDER: FinanceOrderType = {
   startDate: '2026-01-02', maturityDate: '2026-02-01', interestEarned: '34.93', status: 'active', createdAt: '2026-01-01 12:00:00',
 };
 
-export const BILL: PowerBillType = { id: '43', orderId: '41', day: '2026-01-20', coin: 'BTC', gross: '0.0000085', fee: '0.0000016', net: '0.0000069' };
+export const BILL: PowerBillType = { id: '43', orderId: '41', day: '2026-01-20', coin: 'BTC', gross: '0.0000085', fee: '0.0000016', electricityFee: '0.0000012', managementFee: '0.0000004', net: '0.0000069' };
 
 export const RECHARGE: RechargeResponseType = {
   networks: [{ network: 'TRC20', currency: 'USDT', address: '0x9f8e7d6c5b4a39281706f5e4d3c2b1a098765432', minDeposit: '10', confirmations: 20 }],

@@ -5,14 +5,13 @@
  */
 import { render } from '@testing-library/react';
 import { App } from 'antd';
-import { IntlProvider } from '@umijs/max';
 import { createPluginManager } from '@@/core/plugin';
 import React from 'react';
 import { MemoryRouter, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import routes from '../../config/routes';
 import BasicLayout from '@/layouts/BasicLayout';
-import zhCN from '@/locales/zh-CN';
 import SharedWrapper from '@/wrappers/shared';
+import ZhCnIntl from './pages.intl';
 import { appState, type MatchableRoute } from './pages.umiMock';
 
 interface ConfigRoute {
@@ -63,13 +62,13 @@ export function renderApp(path: string, pages: PageComponents = {}) {
   appState.routes = tree;
   localStorage.setItem('umi_locale', 'zh-CN');
   return render(
-    <IntlProvider locale="zh-CN" messages={zhCN}>
+    <ZhCnIntl>
       <App>
         <MemoryRouter initialEntries={[path]}>
           <AppRoutes tree={tree} />
         </MemoryRouter>
       </App>
-    </IntlProvider>,
+    </ZhCnIntl>,
   );
 }
 
