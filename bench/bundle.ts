@@ -1,14 +1,14 @@
 /**
  * `npm run bench:bundle`: the first-load JavaScript of `/login`, gzip, against its 250 KB budget
- * (issue 2). Loads /login in Debian's Chromium from the real server serving dist/ (built first
- * when stale), waits until the network is idle, and sums the gzip size of every script fetched.
+ * (issue 2). Loads /login in Debian's Chromium from the real server serving a copy of dist/
+ * (built first when stale), waits until the network is idle, and sums the gzip size of every
+ * script fetched.
  * Prints the figures; not part of npm test.
  */
 import { gzipSync } from 'node:zlib';
-import { ensureBuilt } from '../tests/e2e/support/build';
+import { ensureBuilt, removeSnapshot, snapshotDist } from '../tests/e2e/support/build';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { PHONE } from '../tests/e2e/support/environment';
-import { DIST_DIR } from '../tests/e2e/support/paths';
 import { startServer } from '../tests/e2e/support/server';
 
 const BUDGET_KB = 250;
@@ -16,7 +16,8 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function main(): Promise<void> {
   ensureBuilt();
-  const server = await startServer({ DIST_DIR, LOG_LEVEL: 'warn' });
+  const dist = snapshotDist();
+  const server = await startServer({ DIST_DIR: dist });
   const { browser, close } = await launchBrowser();
   try {
     const page = await browser.newPage();
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   } finally {
     await close();
     await server.stop();
+    removeSnapshot(dist);
   }
 }
 

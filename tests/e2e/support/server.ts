@@ -62,6 +62,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       DIST_DIR: process.env[E2E_DIST_ENV] ?? '',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // the start-up line that says "listening" is logged at info level
+      LOG_LEVEL: 'info',
       ...extraEnv,
     },
   });
