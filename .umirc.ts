@@ -32,6 +32,9 @@ export default defineConfig({
   ],
   // Umi loads every file under mock/ as routes; `_` files are the mocks' shared helpers.
   mock: { exclude: ['mock/**/_*.ts'] },
+  // Umi's locale plugin imports moment and its locales into umi.js unless moment is aliased to
+  // dayjs (which antd 5 and our code use anyway); no dayjs plugins are needed globally.
+  moment2dayjs: { preset: 'none', plugins: [] },
   mfsu: false,
   // esbuild minifies each async chunk; without an IIFE their top-level helpers collide
   // (the lazily loaded ethers chunk of the wallet sign-in is one of them)
