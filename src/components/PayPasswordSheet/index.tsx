@@ -28,10 +28,13 @@ export default function PayPasswordSheet({ open, title, summary, onClose, onConf
   const location = useLocation();
   const [form] = Form.useForm<{ payPassword: string }>();
   const [busy, setBusy] = useState(false);
+  // a ref, not the state: two taps in one frame both see the state still false
+  const inFlight = useRef(false);
   const attempt = useRef<{ password: string; key: string }>();
 
   const confirm = async ({ payPassword }: { payPassword: string }) => {
-    if (busy) return;
+    if (inFlight.current) return;
+    inFlight.current = true;
     if (attempt.current?.password !== payPassword) attempt.current = { password: payPassword, key: newIdempotencyKey() };
     setBusy(true);
     try {
@@ -41,6 +44,7 @@ export default function PayPasswordSheet({ open, title, summary, onClose, onConf
     } catch {
       // the request layer showed the error; the sheet stays open for another try
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   };

@@ -1,0 +1,16 @@
+/** The ops command line (server/ops/cli.ts) run against a test server's SQLite database. */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from './paths';
+
+export function opsOn(sqlitePath: string): (...args: string[]) => string {
+  return (...args) => {
+    const run = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['server/ops/cli.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, SQLITE_PATH: sqlitePath, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) throw new Error(`ops ${args.join(' ')} failed: ${run.stderr}`);
+    return run.stdout;
+  };
+}
