@@ -39,6 +39,13 @@ export default defineConfig({
   // esbuild minifies each async chunk; without an IIFE their top-level helpers collide
   // (the lazily loaded ethers chunk of the wallet sign-in is one of them)
   esbuildMinifyIIFE: true,
+  // Umi provides a global `Buffer` polyfill to every module; axios's FormData helper mentions it,
+  // which put the 57 KB `buffer` package into umi.js. Packages that need it (apg-js of siwe)
+  // require('buffer') themselves, which still resolves through Umi's fallbacks.
+  chainWebpack(memo) {
+    memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
+    return memo;
+  },
   npmClient: 'npm',
   plugins: ['./plugins/chunkLoadTimeout'],
 });
