@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite, in order: unit (jsdom), server on SQLite, server on PostgreSQL,
- * end-to-end in Chromium. Prints one closing line "N passed, N failed" over all of them and
+ * `npm test`: the type check (`tsc --noEmit`), then every suite, in order: unit (jsdom), server on
+ * SQLite, server on PostgreSQL, end-to-end in Chromium. Prints one closing line "N passed, N failed" over all of them and
  * exits non-zero when anything failed or a suite could not run.
  *
  * PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
@@ -27,6 +27,12 @@ const suites = [
 let passed = 0;
 let failed = 0;
 let broken = [];
+
+if (!only || only.includes('typecheck')) {
+  console.log('\n=== typecheck ===');
+  const tsc = spawnSync('npx', ['tsc', '--noEmit', '-p', '.'], { stdio: 'inherit' });
+  if (tsc.status !== 0) broken.push('typecheck');
+}
 for (const suite of suites) {
   const out = join(outDir, `${suite.name}.json`);
   console.log(`\n=== ${suite.name} ===`);
