@@ -46,7 +46,7 @@ async function confirmWithPayPassword(page: Page): Promise<void> {
   await clickButton(page, '确定', '.ant-drawer-open');
 }
 
-async function signInWithWallet(page: Page, wallet: Wallet): Promise<void> {
+async function signInWithWallet(page: Page, wallet: Parameters<typeof installWallet>[1]): Promise<void> {
   await installWallet(page, wallet);
   await page.goto(e2e.url('/login?redirect=%2Fmy'));
   const connect = await page.waitForSelector(`button[aria-label*="${TEST_WALLET_INFO.name}"]`, { timeout: 30_000 });
