@@ -64,8 +64,8 @@ async function waitForPathMatching(page: Page, pattern: RegExp): Promise<string>
 }
 
 async function typeInto(page: Page, selector: string, text: string): Promise<void> {
-  await page.waitForSelector(selector, { visible: true });
-  await page.click(selector, { count: 3 });
+  // a locator waits until the field is visible, enabled and no longer moving (sheets slide in)
+  await page.locator(selector).click({ count: 3 });
   await page.type(selector, text);
 }
 
