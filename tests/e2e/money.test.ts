@@ -22,9 +22,9 @@ const ops = opsOn(sqlitePath);
 
 /** Types into the input found by `selector`, replacing what it held. */
 async function fill(page: Page, selector: string, text: string): Promise<void> {
-  const input = await page.waitForSelector(selector, { visible: true });
-  await input!.click({ count: 3 });
-  await input!.type(text);
+  // a locator waits until the field is visible, enabled and no longer moving (sheets slide in)
+  await page.locator(selector).click({ count: 3 });
+  await page.type(selector, text);
 }
 
 async function clickButton(page: Page, text: string, scope = 'body'): Promise<void> {
