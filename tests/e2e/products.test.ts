@@ -93,7 +93,7 @@ test('buy power and finance, settle two days, see bills and census, exchange the
   await page.goto(e2e.url('/calculate'));
   await clickText(page, 'button', '立即购买');
   await page.waitForSelector('.ant-drawer-open #units', { visible: true });
-  await page.click('.ant-drawer-open #units');
+  await page.locator('.ant-drawer-open #units').click(); // waits until the sheet stopped sliding in
   await page.$eval('.ant-drawer-open #units', (input) => (input as HTMLInputElement).select());
   await page.keyboard.press('Backspace');
   await page.type('.ant-drawer-open #units', String(POWER_UNITS));
@@ -155,7 +155,7 @@ test('buy power and finance, settle two days, see bills and census, exchange the
   await page.waitForSelector('.ant-drawer-open #coin', { visible: true });
   const selected = await page.$eval('.ant-drawer-open .ant-select-selection-item', (el) => (el as HTMLElement).innerText);
   if (selected !== power.coin) {
-    await page.click('.ant-drawer-open #coin');
+    await page.locator('.ant-drawer-open #coin').click();
     await clickText(page, '.ant-select-item-option', power.coin);
   }
   await waitForText(page, '.ant-drawer-open .ant-select-selection-item', power.coin);

@@ -73,7 +73,8 @@ test('sign in through the UI, see the profile, reload, follow a logout in anothe
   const [logoutButton] = await page.$$('xpath/.//button[contains(., "退出登录")]');
   await logoutButton.click();
   await waitForText(page, '.ant-popconfirm', '确定退出登录吗');
-  await page.click('.ant-popconfirm .ant-btn-primary');
+  // a locator waits until the popconfirm stopped animating (a click mid-animation misses)
+  await page.locator('.ant-popconfirm .ant-btn-primary').click();
   await waitForPath(page, '/login');
   expect(await storedTokens(page)).toEqual({ session: null, local: null });
   await waitForPath(otherTab, `/login?redirect=${encodeURIComponent('/my')}`);
