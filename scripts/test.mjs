@@ -30,6 +30,8 @@ let broken = [];
 
 if (!only || only.includes('typecheck')) {
   console.log('\n=== typecheck ===');
+  // tsconfig.json extends Umi's generated one; `npm install` makes it (postinstall), this covers a tree without it
+  if (!existsSync('src/.umi/tsconfig.json')) spawnSync('npx', ['max', 'setup'], { stdio: 'inherit' });
   const tsc = spawnSync('npx', ['tsc', '--noEmit', '-p', '.'], { stdio: 'inherit' });
   if (tsc.status !== 0) broken.push('typecheck');
 }
