@@ -1,7 +1,8 @@
 /**
  * The address book's validation rules, once, for the browser form and the server. Each check
  * returns a problem name (or null); both sides turn it into a message with the key
- * `address.rule.<problem>` and ADDRESS_LIMITS as parameters. Plain TS: only type imports.
+ * `address.rule.<problem>` (sentences: ./addressMessages) and ADDRESS_LIMITS as parameters.
+ * Plain TS: only type imports.
  */
 import type { AddressInputType } from '../address';
 import { citiesOf } from './regions';

@@ -1,4 +1,5 @@
 /** English error messages. */
+import { ADDRESS_RULE_MESSAGES } from '../../contract/rules/addressMessages';
 import type { MessageKey } from './zh-TW';
 
 export const enUS: Record<MessageKey, string> = {
@@ -56,18 +57,7 @@ export const enUS: Record<MessageKey, string> = {
   'invite.cycle': 'You cannot bind someone you invited (directly or further down) as your inviter',
   'address.notFound': 'Address not found',
   'address.limit': 'You can keep at most {max} addresses',
-  'address.rule.receiverRequired': 'Please enter the receiver\'s name',
-  'address.rule.receiverTooLong': 'The receiver\'s name can have at most {receiverMax} characters',
-  'address.rule.phoneRequired': 'Please enter a phone number',
-  'address.rule.phoneInvalid': 'Invalid phone number: use a mainland China mobile (11 digits starting 1), Hong Kong (8 digits), Macau (8 digits starting 6), Taiwan (10 digits starting 09) or an international number (+country code)',
-  'address.rule.provinceRequired': 'Please choose a province or region',
-  'address.rule.provinceUnknown': 'Please choose a province or region from the list',
-  'address.rule.cityRequired': 'Please choose a city',
-  'address.rule.cityUnknown': 'The city does not belong to the chosen province or region',
-  'address.rule.districtTooLong': 'The district can have at most {regionMax} characters',
-  'address.rule.detailRequired': 'Please enter the street address',
-  'address.rule.detailTooShort': 'The street address needs at least {detailMin} characters',
-  'address.rule.detailTooLong': 'The street address can have at most {detailMax} characters',
+  ...ADDRESS_RULE_MESSAGES['en-US'],
   'content.notFound': 'Content not found',
   'product.notFound': 'Product not found',
   'goods.notFound': 'Goods not found',

@@ -1,4 +1,6 @@
 /** Texts of the pages, by page. */
+import { ADDRESS_RULE_MESSAGES } from '../../../contract/rules/addressMessages';
+
 export default {
   'home.assets': 'My assets',
   'home.signInForAssets': 'Sign in to see your assets and earnings',
@@ -143,18 +145,7 @@ export default {
   'address.selectTitle': 'Choose a delivery address',
   'address.use': 'Use this address',
   'address.add': 'Add an address',
-  'address.rule.receiverRequired': 'Please enter the receiver\'s name',
-  'address.rule.receiverTooLong': 'The receiver\'s name can have at most {receiverMax} characters',
-  'address.rule.phoneRequired': 'Please enter a phone number',
-  'address.rule.phoneInvalid': 'Invalid phone number: use a mainland China mobile (11 digits starting 1), Hong Kong (8 digits), Macau (8 digits starting 6), Taiwan (10 digits starting 09) or an international number (+country code)',
-  'address.rule.provinceRequired': 'Please choose a province or region',
-  'address.rule.provinceUnknown': 'Please choose a province or region from the list',
-  'address.rule.cityRequired': 'Please choose a city',
-  'address.rule.cityUnknown': 'The city does not belong to the chosen province or region',
-  'address.rule.districtTooLong': 'The district can have at most {regionMax} characters',
-  'address.rule.detailRequired': 'Please enter the street address',
-  'address.rule.detailTooShort': 'The street address needs at least {detailMin} characters',
-  'address.rule.detailTooLong': 'The street address can have at most {detailMax} characters',
+  ...ADDRESS_RULE_MESSAGES['en-US'],
 
   'mall.search': 'Search products',
   'mall.searchPlaceholder': 'Search by name',

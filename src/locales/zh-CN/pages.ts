@@ -1,4 +1,6 @@
 /** Texts of the pages, by page. */
+import { ADDRESS_RULE_MESSAGES } from '../../../contract/rules/addressMessages';
+
 export default {
   'home.assets': '我的资产',
   'home.signInForAssets': '登录后查看您的资产与收益',
@@ -143,18 +145,7 @@ export default {
   'address.selectTitle': '请选择收货地址',
   'address.use': '使用此地址',
   'address.add': '新增收货地址',
-  'address.rule.receiverRequired': '请输入收货人姓名',
-  'address.rule.receiverTooLong': '收货人姓名最多 {receiverMax} 个字',
-  'address.rule.phoneRequired': '请输入手机号码',
-  'address.rule.phoneInvalid': '手机号码格式不正确：支持中国大陆（1 开头 11 位）、香港（8 位）、澳门（6 开头 8 位）、台湾（09 开头 10 位）或国际号码（+国家码）',
-  'address.rule.provinceRequired': '请选择省份/地区',
-  'address.rule.provinceUnknown': '请从列表中选择省份/地区',
-  'address.rule.cityRequired': '请选择城市',
-  'address.rule.cityUnknown': '所选城市不属于该省份/地区',
-  'address.rule.districtTooLong': '区/县最多 {regionMax} 个字',
-  'address.rule.detailRequired': '请输入详细地址',
-  'address.rule.detailTooShort': '详细地址至少 {detailMin} 个字',
-  'address.rule.detailTooLong': '详细地址最多 {detailMax} 个字',
+  ...ADDRESS_RULE_MESSAGES['zh-CN'],
 
   'mall.search': '搜索商品',
   'mall.searchPlaceholder': '搜索商品名称',

@@ -1,4 +1,6 @@
 /** Texts of the pages, by page. */
+import { ADDRESS_RULE_MESSAGES } from '../../../contract/rules/addressMessages';
+
 export default {
   'home.assets': '我的資產',
   'home.signInForAssets': '登入後查看您的資產與收益',
@@ -143,18 +145,7 @@ export default {
   'address.selectTitle': '請選擇收貨地址',
   'address.use': '使用此地址',
   'address.add': '新增收貨地址',
-  'address.rule.receiverRequired': '請輸入收貨人姓名',
-  'address.rule.receiverTooLong': '收貨人姓名最多 {receiverMax} 個字',
-  'address.rule.phoneRequired': '請輸入手機號碼',
-  'address.rule.phoneInvalid': '手機號碼格式不正確：支援中國大陸（1 開頭 11 位）、香港（8 位）、澳門（6 開頭 8 位）、台灣（09 開頭 10 位）或國際號碼（+國碼）',
-  'address.rule.provinceRequired': '請選擇省份/地區',
-  'address.rule.provinceUnknown': '請從列表中選擇省份/地區',
-  'address.rule.cityRequired': '請選擇城市',
-  'address.rule.cityUnknown': '所選城市不屬於該省份/地區',
-  'address.rule.districtTooLong': '區/縣最多 {regionMax} 個字',
-  'address.rule.detailRequired': '請輸入詳細地址',
-  'address.rule.detailTooShort': '詳細地址至少 {detailMin} 個字',
-  'address.rule.detailTooLong': '詳細地址最多 {detailMax} 個字',
+  ...ADDRESS_RULE_MESSAGES['zh-TW'],
 
   'mall.search': '搜尋商品',
   'mall.searchPlaceholder': '搜尋商品名稱',
