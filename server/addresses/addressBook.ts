@@ -5,30 +5,17 @@
  * Changes run in one transaction with the user's row locked, so concurrent calls of one user
  * cannot break the limit or the single default (SQLite: BEGIN IMMEDIATE serialises writers).
  */
-import type { AddressInputType, AddressType } from '../../contract/address';
+import type { AddressInputType } from '../../contract/address';
 import { ADDRESS_LIMITS, MAX_ADDRESSES_PER_USER } from '../../contract/rules/address';
 import { isSqlite, type Db } from '../db';
 import type { AddressesTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { paginate, type PageArgs } from '../http/paging';
 import type { Trx } from '../ledger/post';
-import type { TimeFormat } from '../time';
 
 type AddressRow = Omit<AddressesTable, 'id' | 'updated_at'> & { id: bigint };
 
 const COLUMNS = ['id', 'user_id', 'receiver', 'phone', 'province', 'city', 'district', 'detail', 'is_default', 'created_at'] as const;
-
-export function toAddress(row: AddressRow, time: TimeFormat): AddressType {
-  return {
-    id: String(row.id),
-    receiver: row.receiver,
-    phone: row.phone,
-    region: { province: row.province, city: row.city, district: row.district },
-    detail: row.detail,
-    isDefault: row.is_default === 1n,
-    createdAt: time.timestamp(row.created_at),
-  };
-}
 
 function columnsOf(input: AddressInputType) {
   const { receiver, phone, region, detail } = input;

@@ -1,6 +1,7 @@
 /** Mall orders and their logistics as the contract shows them. */
 import type { Selectable } from 'kysely';
 import type { LogisticsType, MallOrderType } from '../../contract/mall';
+import { toAddressFields } from '../addresses/addressView';
 import type { MallOrdersTable, MallTracesTable } from '../db/schema';
 import { fromUnits } from '../money';
 import type { TimeFormat } from '../time';
@@ -23,14 +24,7 @@ export function toMallOrder(row: MallOrderRow, time: TimeFormat, now: number): M
     price: fromUnits(row.price),
     quantity: Number(row.quantity),
     total: fromUnits(row.total),
-    address: {
-      id: String(row.address_id),
-      receiver: row.receiver,
-      phone: row.phone,
-      region: { province: row.province, city: row.city, district: row.district },
-      detail: row.detail,
-      isDefault: row.address_is_default === 1n,
-    },
+    address: toAddressFields({ ...row, id: row.address_id, is_default: row.address_is_default }),
     actions: actionsFor(row.status),
     createdAt: time.timestamp(row.created_at),
     payDeadline: row.status === 'unpaid' ? time.timestamp(row.pay_deadline) : null,

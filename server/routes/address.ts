@@ -1,7 +1,8 @@
 /** The address book: list, get, create, update, delete, every call on the caller's own addresses. */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
-import { createAddress, deleteAddress, getAddress, listAddresses, toAddress, updateAddress } from '../addresses/addressBook';
+import { createAddress, deleteAddress, getAddress, listAddresses, updateAddress } from '../addresses/addressBook';
+import { toAddress } from '../addresses/addressView';
 import { validAddress } from '../addresses/validateAddress';
 import { pageArgs, toPage } from '../http/paging';
 import { route, sessionOf } from '../http/route';
