@@ -1,12 +1,13 @@
 /**
- * Kysely's SQLite dialect with three changes:
+ * Kysely's SQLite dialect with four changes:
  * - transactions start with `BEGIN IMMEDIATE`: the write lock is taken up front (waiting on
  *   busy_timeout) instead of failing when a read transaction later tries to write, which matters
  *   once several processes share the file;
  * - migrations run inside such a transaction (SQLite has transactional DDL), which makes the
  *   transaction the cross-process migration lock;
  * - prepared statements are cached by SQL text (Kysely prepares every query anew, a large share
- *   of a simple request's cost).
+ *   of a simple request's cost);
+ * - the one connection goes to waiting queries and transactions in arrival order.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import {
@@ -74,18 +75,46 @@ class CachingSqliteConnection implements DatabaseConnection {
   }
 }
 
+/**
+ * Hands the one connection out in arrival order. Kysely's own mutex wakes every waiter at each
+ * release and lets them race for it again, which under load costs more than the queries.
+ */
+class FifoLock {
+  private locked = false;
+  private readonly waiters: Array<() => void> = [];
+
+  acquire(): Promise<void> {
+    if (!this.locked) {
+      this.locked = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.locked = false;
+  }
+}
+
 class ImmediateSqliteDriver extends SqliteDriver {
   private readonly connection: CachingSqliteConnection;
+  private readonly lock = new FifoLock();
 
   constructor(sqlite: BetterSqlite3.Database) {
     super({ database: sqlite });
     this.connection = new CachingSqliteConnection(sqlite);
   }
 
-  /** The base class serialises access to the one connection; ours is the caching one. */
+  /** One connection for everything, as in the base class; ours caches statements. */
   override async acquireConnection(): Promise<DatabaseConnection> {
-    await super.acquireConnection();
+    await this.lock.acquire();
     return this.connection;
+  }
+
+  override async releaseConnection(): Promise<void> {
+    this.lock.release();
   }
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
