@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db';
+import { preparedQuery, type ParamOf } from '../db/prepared';
 import type { SessionInfo } from '../context';
 
 export interface SessionTtl {
@@ -39,13 +40,14 @@ export async function createSession(db: Db, userId: bigint, now: number, ttl: Se
 
 export type SessionLookup = { status: 'live'; session: SessionInfo } | { status: 'expired' } | { status: 'unknown' };
 
+// runs for every signed-in request
+const sessionByTokenHash = preparedQuery((db: Db, param: ParamOf<{ tokenHash: string }>) =>
+  db.selectFrom('auth_sessions').select(['id', 'user_id', 'last_used_at', 'expires_at', 'revoked_at']).where('token_hash', '=', param('tokenHash')),
+);
+
 /** Finds the session of a token and records its use; expired and revoked sessions are refused. */
 export async function useSession(db: Db, token: string, now: number, ttl: SessionTtl): Promise<SessionLookup> {
-  const row = await db
-    .selectFrom('auth_sessions')
-    .select(['id', 'user_id', 'last_used_at', 'expires_at', 'revoked_at'])
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const [row] = await sessionByTokenHash(db, { tokenHash: hashToken(token) });
   if (!row || row.revoked_at !== null) return { status: 'unknown' };
   const lastUsed = Number(row.last_used_at);
   if (now >= Number(row.expires_at) || now >= lastUsed + ttl.tokenIdleTtlMs) return { status: 'expired' };

@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto';
 import type { ProfileType } from '../../contract/user';
 import type { Db } from '../db';
+import { preparedQuery, type ParamOf } from '../db/prepared';
 import type { TimeFormat } from '../time';
 
 /** No 0/O, 1/I/L: codes get read aloud and typed from screenshots. */
@@ -57,13 +58,17 @@ export async function findOrCreateUser(db: Db, address: string, inviteCode: stri
   return { id: inserted.id, created: true };
 }
 
-export async function loadProfile(db: Db, userId: bigint, time: TimeFormat): Promise<ProfileType | null> {
-  const row = await db
+// the app asks for the profile on every start and after every sign-in
+const profileRow = preparedQuery((db: Db, param: ParamOf<{ userId: bigint }>) =>
+  db
     .selectFrom('users as u')
     .leftJoin('users as inviter', 'inviter.id', 'u.inviter_id')
     .select(['u.uid', 'u.address', 'u.invite_code', 'u.pay_password_hash', 'u.created_at', 'inviter.uid as inviter_uid'])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
+    .where('u.id', '=', param('userId')),
+);
+
+export async function loadProfile(db: Db, userId: bigint, time: TimeFormat): Promise<ProfileType | null> {
+  const [row] = await profileRow(db, { userId });
   if (!row) return null;
   return {
     uid: row.uid,
