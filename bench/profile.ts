@@ -71,13 +71,19 @@ async function measure(name: string, url: string, headers: Record<string, string
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-async function startServers(): Promise<{ targets: Targets; stop: () => void }> {
-  const child = spawn(path.resolve(__dirname, '../node_modules/.bin/tsx'), [__filename, 'serve'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+async function startServers(): Promise<{ targets: Targets; stop: () => Promise<void> }> {
+  // BENCH_PROFILE_DIR: write the servers' CPU profile there (node --cpu-prof), to see where the time goes
+  const profiling = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', __filename, 'serve'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
   const firstLine = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
   });
-  return { targets: JSON.parse(firstLine) as Targets, stop: () => child.kill('SIGTERM') };
+  const stop = () => new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+  return { targets: JSON.parse(firstLine) as Targets, stop };
 }
 
 async function main(): Promise<void> {
@@ -101,7 +107,7 @@ async function main(): Promise<void> {
     console.log(`profile p99: ${profile.p99} ms (goal < 20 ms: ${profile.p99 < 20 ? 'met' : 'NOT met'})`);
     if (profile.errors > 0) console.log(`warning: ${profile.errors} profile requests failed or were not 2xx`);
   } finally {
-    stop();
+    await stop();
   }
 }
 
