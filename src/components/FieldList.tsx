@@ -2,10 +2,13 @@
 import { Descriptions } from 'antd';
 import React from 'react';
 
+/** [label, value] */
+export type Field = [string, React.ReactNode];
+
 interface Props {
   title?: React.ReactNode;
-  /** [label, value] pairs, in display order */
-  fields: Array<[string, React.ReactNode]>;
+  /** in display order */
+  fields: Field[];
 }
 
 export default function FieldList({ title, fields }: Props) {

@@ -11,6 +11,7 @@ import { fromUnits, toUnits } from '@/components/Money/decimal';
 import TitleWithStatus from '@/components/TitleWithStatus';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
+import { financeOrderFields } from '../components/financeOrderFields';
 
 async function heldOrders(query: { page: number; pageSize: number }) {
   const active = await productApi.financeOrders({ ...query, status: 'active' });
@@ -35,9 +36,7 @@ export default function FinancePositions() {
         <FieldList
           title={<TitleWithStatus title={order.title} prefix="order.status" status={order.status} />}
           fields={[
-            [t('history.principal'), <Money value={order.principal} currency={order.currency} />],
-            [t('product.finance.annualRate'), `${order.annualRate}%`],
-            [t('history.interest'), <Money value={order.interestEarned} currency={order.currency} />],
+            ...financeOrderFields(t, order),
             [t('assets.estimatedInterest'), <Money value={estimatedInterest(order)} currency={order.currency} />],
             [t('assets.maturityDate'), order.maturityDate],
           ]}
