@@ -46,6 +46,18 @@ export default defineConfig({
     memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
     return memo;
   },
+  // Modern browsers only (docs/decisions.md, "Browser targets"); plugins/browserTargets makes
+  // Babel and the minifier follow them. The polyfill entry names the few stable features these
+  // versions lack: Umi's default `import 'core-js'` added every esnext proposal (~100 KB gzip).
+  targets: { chrome: 100, edge: 100, firefox: 100, safari: 15, ios: 15 },
+  polyfill: {
+    imports: [
+      'core-js/stable/array/at',
+      'core-js/stable/array/find-last',
+      'core-js/stable/object/has-own',
+      'core-js/stable/string/at',
+    ],
+  },
   npmClient: 'npm',
-  plugins: ['./plugins/chunkLoadTimeout'],
+  plugins: ['./plugins/chunkLoadTimeout', './plugins/browserTargets'],
 });
