@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, SqliteAdapter } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { sqliteDialect } from './sqliteDialect';
+import { SAFETY_NET_PAGES, startWalCheckpointer } from './walCheckpointer';
 
 export type { Database } from './schema';
 export type Db = Kysely<Database>;
@@ -39,7 +40,11 @@ function openSqlite(file: string): BetterSqlite3.Database {
 
 export function createDb(options: DbOptions): Db {
   if (!options.databaseUrl) {
-    return new Kysely<Database>({ dialect: sqliteDialect(openSqlite(options.sqlitePath)) });
+    const sqlite = openSqlite(options.sqlitePath);
+    if (options.sqlitePath === ':memory:') return new Kysely<Database>({ dialect: sqliteDialect(sqlite) });
+    sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+    const checkpointer = startWalCheckpointer(path.resolve(options.sqlitePath));
+    return new Kysely<Database>({ dialect: sqliteDialect(sqlite, { beforeClose: checkpointer.stop }) });
   }
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,

@@ -102,9 +102,17 @@ class ImmediateSqliteDriver extends SqliteDriver {
   private readonly connection: CachingSqliteConnection;
   private readonly lock = new FifoLock();
 
-  constructor(sqlite: BetterSqlite3.Database) {
+  constructor(
+    sqlite: BetterSqlite3.Database,
+    private readonly options: SqliteDialectOptions,
+  ) {
     super({ database: sqlite });
     this.connection = new CachingSqliteConnection(sqlite);
+  }
+
+  override async destroy(): Promise<void> {
+    await this.options.beforeClose?.();
+    await super.destroy();
   }
 
   /** One connection for everything, as in the base class; ours caches statements. */
@@ -122,10 +130,15 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-export function sqliteDialect(sqlite: BetterSqlite3.Database): Dialect {
+export interface SqliteDialectOptions {
+  /** runs when the database is destroyed, before the connection closes */
+  beforeClose?: () => Promise<void>;
+}
+
+export function sqliteDialect(sqlite: BetterSqlite3.Database, options: SqliteDialectOptions = {}): Dialect {
   return {
     createAdapter: () => new TransactionalDdlSqliteAdapter(),
-    createDriver: () => new ImmediateSqliteDriver(sqlite),
+    createDriver: () => new ImmediateSqliteDriver(sqlite, options),
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     createIntrospector: (db: Kysely<any>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
