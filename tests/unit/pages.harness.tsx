@@ -9,6 +9,7 @@ import { createPluginManager } from '@@/core/plugin';
 import React from 'react';
 import { MemoryRouter, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import routes from '../../config/routes';
+import { mediaQueryList } from '../mediaQueryList';
 import BasicLayout from '@/layouts/BasicLayout';
 import SharedWrapper from '@/wrappers/shared';
 import ZhCnIntl from './pages.intl';
@@ -77,16 +78,6 @@ export function setScreenWidth(width: number): void {
   window.matchMedia = ((query: string) => {
     const max = /max-width:\s*(\d+)px/.exec(query);
     const min = /min-width:\s*(\d+)px/.exec(query);
-    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
+    return mediaQueryList(query, (!max || width <= Number(max[1])) && (!min || width >= Number(min[1])));
   }) as typeof window.matchMedia;
 }
