@@ -3,16 +3,16 @@
  * switcher, the theme toggle, and a sign-in button when signed out (the short address when signed in).
  */
 import { UserOutlined } from '@ant-design/icons';
-import { Button, Layout, Menu, theme } from 'antd';
+import { Button, Layout, theme } from 'antd';
 import { Link, useIntl, useLocation } from '@umijs/max';
 import LanguageSwitch from '@/components/LanguageSwitch';
-import RouteIcon from '@/components/RouteIcon';
 import { shortAddress } from '@/components/shortAddress';
 import ThemeToggle from '@/components/ThemeToggle';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { buildLoginPath } from '@/utils/loginRedirect';
 import styles from './BasicLayout.less';
-import { isEntryActive, type NavEntry } from './navigation';
+import NavBar from './NavBar';
+import type { NavEntry } from './navigation';
 
 interface Props {
   entries: NavEntry[];
@@ -25,7 +25,6 @@ export default function AppHeader({ entries, compact }: Props) {
   const location = useLocation();
   const user = useCurrentUser();
   const { token } = theme.useToken();
-  const active = entries.filter((entry) => isEntryActive(entry.path, location.pathname)).map((entry) => entry.path);
 
   return (
     <Layout.Header
@@ -35,21 +34,7 @@ export default function AppHeader({ entries, compact }: Props) {
       <Link to="/" className={styles.logo} style={{ color: token.colorPrimary }}>
         PowerFi
       </Link>
-      {compact ? (
-        <div className={styles.spacer} />
-      ) : (
-        <Menu
-          data-testid="top-nav"
-          className={styles.menu}
-          mode="horizontal"
-          selectedKeys={active}
-          items={entries.map((entry) => ({
-            key: entry.path,
-            icon: <RouteIcon name={entry.icon} />,
-            label: <Link to={entry.path}>{intl.formatMessage({ id: entry.titleId })}</Link>,
-          }))}
-        />
-      )}
+      {compact ? <div className={styles.spacer} /> : <NavBar entries={entries} pathname={location.pathname} placement="top" />}
       <div className={styles.actions}>
         <LanguageSwitch compact={compact} />
         <ThemeToggle />

@@ -11,7 +11,7 @@ import { useIsPhone } from '@/hooks/useIsPhone';
 import AppHeader from './AppHeader';
 import styles from './BasicLayout.less';
 import { navEntries } from './navigation';
-import TabBar from './TabBar';
+import NavBar from './NavBar';
 
 export default function BasicLayout() {
   const access = useAccess();
@@ -27,7 +27,7 @@ export default function BasicLayout() {
           <Outlet />
         </ChunkErrorBoundary>
       </Layout.Content>
-      {isPhone && <TabBar entries={entries} pathname={location.pathname} />}
+      {isPhone && <NavBar entries={entries} pathname={location.pathname} placement="bottom" />}
     </Layout>
   );
 }

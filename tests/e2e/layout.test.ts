@@ -74,11 +74,13 @@ test('desktop, 1280 px: a top navigation with every entry, no tab bar', async ()
 
   const nav = await box(page, TOP_NAV);
   expect(nav.y).toBeLessThan(80);
-  expect(await page.$$eval(`${TOP_NAV} .ant-menu-item`, (items) => items.every((item) => item.querySelector('.anticon')))).toBe(true);
+  // each entry shows an icon before its label
+  expect(await page.$$eval(`${TOP_NAV} a`, (items) => items.every((item) => item.querySelector('.anticon')))).toBe(true);
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'top-nav-1280.png') });
 
   await page.click(`${TOP_NAV} a[href="/calculate"]`);
   await waitForPath(page, '/calculate');
+  expect(await page.$eval(`${TOP_NAV} a[aria-current="page"]`, (entry) => (entry as HTMLElement).innerText.trim())).toBe('算力');
 });
 
 test('resizing from desktop to phone swaps the top navigation for the tab bar', async () => {

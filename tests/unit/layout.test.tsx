@@ -50,7 +50,8 @@ describe('BasicLayout', () => {
     const nav = screen.getByTestId('top-nav');
     expect(within(nav).getByText('算力').closest('a')).toHaveAttribute('href', '/calculate');
     expect(within(nav).getByText('我的')).toBeInTheDocument();
-    expect(nav.querySelector('.ant-menu-item-selected')).toHaveTextContent('商城');
+    expect(nav.querySelector('a[aria-current="page"]')).toHaveTextContent('商城');
+    expect(nav.querySelectorAll('a .anticon')).toHaveLength(4);
     expect(screen.getByText('PowerFi')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /切换语言/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '切换到深色模式' })).toBeInTheDocument();
