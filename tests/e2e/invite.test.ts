@@ -3,53 +3,38 @@
  * user B opens it and signs in with a wallet, B buys a power product (API, after an ops deposit),
  * and A sees B among the invitees with the commission, and B sees A as the inviter.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
+import { webApi, type WebCall } from './support/api';
 import { PHONE, useE2E, type Session } from './support/environment';
 import { currentPath, textsOf, waitForText } from './support/page';
-import { ROOT } from './support/paths';
+import { opsOn } from './support/ops';
 import { signInViaApi } from './support/siwe';
 import { installWallet, TEST_WALLET_INFO } from './support/wallet';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-invite-')), 'invite.sqlite');
 const e2e = useE2E({ SQLITE_PATH: sqlitePath, COMMISSION_RATE: '5' });
-
-/** `npm run ops -- …` on the server's database. */
-function ops(...args: string[]): void {
-  const run = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['server/ops/cli.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, SQLITE_PATH: sqlitePath, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`ops ${args.join(' ')} failed: ${run.stderr}`);
-}
-
-async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: object, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(`${e2e.baseUrl}/api/v1/web${path}`, {
-    method,
-    headers: { 'Accept-Language': 'zh-TW', 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...headers },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const envelope = (await response.json()) as { success: boolean; data: T; errMessage: string };
-  if (!envelope.success) throw new Error(`${path}: ${envelope.errMessage}`);
-  return envelope.data;
-}
+const ops = opsOn(sqlitePath);
+const api = <T>(token: string, path: string, call?: WebCall) => webApi<T>(e2e.baseUrl, token, path, call);
 
 /** B buys 10 units of the 12.8 USDT power product: 128 USDT, so A earns 5 % = 6.4 USDT. */
 async function buyPower(page: Page): Promise<void> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const user = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { uid: string });
   if (!token || !user.uid) throw new Error('B has no stored session');
-  await api(token, 'POST', '/user/user/pay-pass', { newPassword: '135790' });
+  await api(token, '/user/user/pay-pass', { method: 'POST', body: { newPassword: '135790' } });
   ops('deposit:credit', '--uid', user.uid, '--currency', 'USDT', '--amount', '500', '--network', 'ERC20', '--tx', `0x${'cd'.repeat(32)}`, '--operator', 'e2e');
-  const products = await api<{ list: Array<{ id: string; pricePerUnit: string; status: string }> }>(token, 'GET', '/product/power?pageSize=100');
+  const products = await api<{ list: Array<{ id: string; pricePerUnit: string; status: string }> }>(token, '/product/power?pageSize=100');
   const product = products.list.find((p) => p.pricePerUnit === '12.8' && p.status === 'on_sale');
   if (!product) throw new Error(`no 12.8 USDT power product on sale: ${JSON.stringify(products.list)}`);
-  await api(token, 'POST', '/product/power-order/create', { productId: product.id, units: 10, payPassword: '135790' }, { 'Idempotency-Key': 'e2e-invite-buy-1' });
+  await api(token, '/product/power-order/create', {
+    method: 'POST',
+    body: { productId: product.id, units: 10, payPassword: '135790' },
+    headers: { 'Idempotency-Key': 'e2e-invite-buy-1' },
+  });
 }
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 

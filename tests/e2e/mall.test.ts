@@ -4,15 +4,16 @@
  * add traces with the ops commands and see them on the logistics page; confirm receipt; cancel
  * an unpaid order; each order tab lists the right orders.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
+import { clickText, fill } from './support/actions';
+import { webApi, type WebCall } from './support/api';
 import { PHONE, useE2E, type Session } from './support/environment';
 import { currentPath, sleep, textsOf, waitForText } from './support/page';
-import { ROOT } from './support/paths';
+import { opsOn } from './support/ops';
 import { signInViaApi } from './support/siwe';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-mall-')), 'mall.sqlite');
@@ -20,42 +21,8 @@ const e2e = useE2E({ SQLITE_PATH: sqlitePath });
 const PAY_PASSWORD = '135790';
 let session: Session;
 
-/** `npm run ops -- …` on the server's database; its printed JSON lines. */
-function ops(...args: string[]): Record<string, unknown>[] {
-  const run = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['server/ops/cli.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, SQLITE_PATH: sqlitePath, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`ops ${args.join(' ')} failed: ${run.stderr}`);
-  return run.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
-async function api<T>(method: 'GET' | 'POST', path: string, body?: object, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(`${e2e.baseUrl}/api/v1/web${path}`, {
-    method,
-    headers: { 'Accept-Language': 'zh-TW', 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}`, ...headers },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const envelope = (await response.json()) as { success: boolean; data: T; errMessage: string };
-  if (!envelope.success) throw new Error(`${path}: ${envelope.errMessage}`);
-  return envelope.data;
-}
-
-/** Clicks the first visible element matching `selector` whose text contains `text`. */
-async function clickText(page: Page, selector: string, text: string): Promise<void> {
-  await waitForText(page, selector, text);
-  const clicked = await page.$$eval(
-    selector,
-    (elements, wanted) => {
-      const target = elements.find((el) => (el as HTMLElement).innerText.includes(wanted) && (el as HTMLElement).offsetParent !== null);
-      (target as HTMLElement | undefined)?.click();
-      return !!target;
-    },
-    text,
-  );
-  if (!clicked) throw new Error(`no visible ${selector} with "${text}" at ${currentPath(page)}`);
-}
+const ops = opsOn(sqlitePath);
+const api = <T>(path: string, call?: WebCall) => webApi<T>(e2e.baseUrl, session.token, path, call);
 
 async function waitForPathMatching(page: Page, pattern: RegExp): Promise<string> {
   await page.waitForFunction((source) => new RegExp(source).test(location.pathname + location.search), { timeout: 20_000 }, pattern.source)
@@ -63,15 +30,9 @@ async function waitForPathMatching(page: Page, pattern: RegExp): Promise<string>
   return currentPath(page);
 }
 
-async function typeInto(page: Page, selector: string, text: string): Promise<void> {
-  // a locator waits until the field is visible, enabled and no longer moving (sheets slide in)
-  await page.locator(selector).click({ count: 3 });
-  await page.type(selector, text);
-}
-
 beforeAll(async () => {
   session = await signInViaApi(e2e.baseUrl, Wallet.createRandom());
-  await api('POST', '/user/user/pay-pass', { newPassword: PAY_PASSWORD });
+  await api('/user/user/pay-pass', { method: 'POST', body: { newPassword: PAY_PASSWORD } });
   const { uid } = session.user as { uid: string };
   ops('deposit:credit', '--uid', uid, '--currency', 'USDT', '--amount', '5000', '--network', 'ERC20', '--tx', `0x${'ab'.repeat(32)}`, '--operator', 'e2e');
 });
@@ -96,20 +57,20 @@ describe('the mall', () => {
     await clickText(page, 'button', '新增收货地址');
 
     await waitForPathMatching(page, /^\/my\/address\/add\?select=1&return=/);
-    await typeInto(page, '#receiver', '王小明');
-    await typeInto(page, '#phone', '13912345678');
+    await fill(page, '#receiver', '王小明');
+    await fill(page, '#phone', '13912345678');
     await page.click('#region');
     await page.type('#region', '深圳');
     await clickText(page, '.ant-cascader-menu-item', '深圳');
-    await typeInto(page, '#district', '南山区');
-    await typeInto(page, '#detail', '科技园南区 8 栋 808');
+    await fill(page, '#district', '南山区');
+    await fill(page, '#detail', '科技园南区 8 栋 808');
     await page.click('button[type="submit"]');
 
     await waitForPathMatching(page, /^\/my\/address\?select=1&return=/);
     await clickText(page, 'button', '使用此地址');
     await waitForPathMatching(page, /^\/shopping\/goods\/\d+\?.*checkout=1.*addressId=\d+/);
     await waitForText(page, '[data-testid="mall-checkout-address"]', '王小明');
-    await typeInto(page, 'input[aria-label="支付密码"]', PAY_PASSWORD);
+    await fill(page, 'input[aria-label="支付密码"]', PAY_PASSWORD);
     await clickText(page, 'button', '确认支付');
 
     const details = await waitForPathMatching(page, /^\/shopping\/order_details\/2\/\d+$/);
@@ -117,7 +78,7 @@ describe('the mall', () => {
     await waitForText(page, 'body', '待发货');
     await waitForText(page, 'body', '王小明');
     paidOrderNo = (await textsOf(page, '[data-testid="mall-details-order-no"]'))[0];
-    const order = await api<{ quantity: number; status: string; total: string }>('GET', `/mall/order/${paidOrderId}`);
+    const order = await api<{ quantity: number; status: string; total: string }>(`/mall/order/${paidOrderId}`);
     expect(order).toMatchObject({ quantity: 2, status: 'paid' });
   });
 
@@ -150,15 +111,15 @@ describe('the mall', () => {
   });
 
   test('cancel an unpaid order, and each tab lists the right orders', async () => {
-    const goods = await api<{ list: { id: string }[] }>('GET', '/mall/goods?pageSize=1');
-    const detail = await api<{ skus: { id: string; stock: number }[] }>('GET', `/mall/goods/${goods.list[0].id}`);
+    const goods = await api<{ list: { id: string }[] }>('/mall/goods?pageSize=1');
+    const detail = await api<{ skus: { id: string; stock: number }[] }>(`/mall/goods/${goods.list[0].id}`);
     const skuId = detail.skus.find((sku) => sku.stock > 3)!.id;
-    const { list: addresses } = await api<{ list: { id: string }[] }>('GET', '/user/address');
-    const create = () => api<{ id: string }>('POST', '/mall/order/create', { skuId, quantity: 1, addressId: addresses[0].id });
+    const { list: addresses } = await api<{ list: { id: string }[] }>('/user/address');
+    const create = () => api<{ id: string }>('/mall/order/create', { method: 'POST', body: { skuId, quantity: 1, addressId: addresses[0].id } });
     const toCancel = await create();
     const unpaid = await create();
     const paid = await create();
-    await api('POST', '/mall/order/pay', { id: paid.id, payPassword: PAY_PASSWORD }, { 'Idempotency-Key': `e2e-pay-${paid.id}` });
+    await api('/mall/order/pay', { method: 'POST', body: { id: paid.id, payPassword: PAY_PASSWORD }, headers: { 'Idempotency-Key': `e2e-pay-${paid.id}` } });
 
     const page = await e2e.newPage({ session, viewport: PHONE });
     await page.goto(e2e.url('/shopping/order/1'));

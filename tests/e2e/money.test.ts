@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
+import { fill } from './support/actions';
 import { PHONE, useE2E } from './support/environment';
 import { currentPath, textsOf, waitForText } from './support/page';
 import { opsOn } from './support/ops';
@@ -19,13 +20,6 @@ const e2e = useE2E({ SQLITE_PATH: sqlitePath });
 const PAY_PASSWORD = '246810';
 
 const ops = opsOn(sqlitePath);
-
-/** Types into the input found by `selector`, replacing what it held. */
-async function fill(page: Page, selector: string, text: string): Promise<void> {
-  // a locator waits until the field is visible, enabled and no longer moving (sheets slide in)
-  await page.locator(selector).click({ count: 3 });
-  await page.type(selector, text);
-}
 
 async function clickButton(page: Page, text: string, scope = 'body'): Promise<void> {
   const handle = await page.waitForFunction(

@@ -7,7 +7,6 @@
  * injectable clock: after buying, the test moves both orders' days two days back in the database
  * (as if bought three days ago), then settles the day before yesterday and yesterday.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,9 +15,11 @@ import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
 import { amountUnits } from '../../contract/rules/money';
 import { addDays, dayOf } from '../../server/settlement/days';
+import { clickText } from './support/actions';
+import { webApi, type WebCall } from './support/api';
 import { PHONE, useE2E, type Session } from './support/environment';
-import { currentPath, waitForText } from './support/page';
-import { ROOT } from './support/paths';
+import { waitForText } from './support/page';
+import { opsOn } from './support/ops';
 import { signInViaApi } from './support/siwe';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-products-')), 'products.sqlite');
@@ -28,41 +29,8 @@ const UTC_PLUS_8 = 480;
 const POWER_UNITS = 50;
 let session: Session;
 
-function ops(...args: string[]): Record<string, number | string>[] {
-  const run = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['server/ops/cli.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, SQLITE_PATH: sqlitePath, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`ops ${args.join(' ')} failed: ${run.stderr}`);
-  return run.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, number | string>);
-}
-
-async function api<T>(path: string, init: { method?: 'GET' | 'POST'; body?: object } = {}): Promise<T> {
-  const response = await fetch(`${e2e.baseUrl}/api/v1/web${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'Accept-Language': 'zh-TW', 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const envelope = (await response.json()) as { success: boolean; data: T; errMessage: string };
-  if (!envelope.success) throw new Error(`${path}: ${envelope.errMessage}`);
-  return envelope.data;
-}
-
-/** Clicks the first visible element matching `selector` whose text contains `text`. */
-async function clickText(page: Page, selector: string, text: string): Promise<void> {
-  await waitForText(page, selector, text);
-  const clicked = await page.$$eval(
-    selector,
-    (elements, wanted) => {
-      const target = elements.find((el) => (el as HTMLElement).innerText.includes(wanted) && (el as HTMLElement).offsetParent !== null);
-      (target as HTMLElement | undefined)?.click();
-      return !!target;
-    },
-    text,
-  );
-  if (!clicked) throw new Error(`no visible ${selector} with "${text}" at ${currentPath(page)}`);
-}
+const ops = opsOn(sqlitePath);
+const api = <T>(path: string, call?: WebCall) => webApi<T>(e2e.baseUrl, session.token, path, call);
 
 /** Agrees, types the pay password and pays in the open PaySheet. */
 async function payInSheet(page: Page): Promise<void> {

@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './paths';
 
-export function opsOn(sqlitePath: string): (...args: string[]) => string {
+/** `npm run ops -- …` on the database at `sqlitePath`: the JSON lines it printed, parsed. */
+export function opsOn(sqlitePath: string): (...args: string[]) => Record<string, unknown>[] {
   return (...args) => {
     const run = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['server/ops/cli.ts', ...args], {
       cwd: ROOT,
@@ -11,6 +12,6 @@ export function opsOn(sqlitePath: string): (...args: string[]) => string {
       encoding: 'utf8',
     });
     if (run.status !== 0) throw new Error(`ops ${args.join(' ')} failed: ${run.stderr}`);
-    return run.stdout;
+    return run.stdout.split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line) as Record<string, unknown>);
   };
 }

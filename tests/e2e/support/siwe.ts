@@ -4,26 +4,11 @@
  */
 import type { BaseWallet } from 'ethers';
 import { SiweMessage } from 'siwe';
+import { callApi } from './api';
 import type { Session } from './environment';
 
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  errMessage: string;
-}
-
-async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(url, {
-    ...init,
-    headers: { 'Accept-Language': 'zh-TW', 'Content-Type': 'application/json', ...init.headers },
-  });
-  const body = (await response.json()) as Envelope<T>;
-  if (!response.ok || !body.success) throw new Error(`${url}: ${response.status} ${body.errMessage}`);
-  return body.data;
-}
-
 export async function signInViaApi(baseUrl: string, wallet: BaseWallet): Promise<Session> {
-  const nonce = await api<{ nonce: string; expiresAt: string; chainIds: number[]; statement: string }>(
+  const nonce = await callApi<{ nonce: string; expiresAt: string; chainIds: number[]; statement: string }>(
     `${baseUrl}/api/v1/base/web/auth/nonce`,
   );
   const message = new SiweMessage({
@@ -38,7 +23,7 @@ export async function signInViaApi(baseUrl: string, wallet: BaseWallet): Promise
     expirationTime: nonce.expiresAt,
   }).prepareMessage();
   const signature = await wallet.signMessage(message);
-  const { token, user } = await api<{ token: string; user: unknown }>(`${baseUrl}/api/v1/base/web/auth/sign-in/wallet`, {
+  const { token, user } = await callApi<{ token: string; user: unknown }>(`${baseUrl}/api/v1/base/web/auth/sign-in/wallet`, {
     method: 'POST',
     body: JSON.stringify({ message, signature }),
   });
@@ -47,7 +32,7 @@ export async function signInViaApi(baseUrl: string, wallet: BaseWallet): Promise
 
 /** Revokes a token the way the app's logout does (POST sign-out with that token). */
 export async function revokeToken(baseUrl: string, token: string): Promise<void> {
-  await api(`${baseUrl}/api/v1/base/web/auth/sign-out`, {
+  await callApi(`${baseUrl}/api/v1/base/web/auth/sign-out`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
     body: '{}',

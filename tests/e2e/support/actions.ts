@@ -1,0 +1,25 @@
+/** What a person does on a page: click a labelled element, type into a field. */
+import type { Page } from 'puppeteer-core';
+import { currentPath, waitForText } from './page';
+
+/** Clicks the first visible element matching `selector` whose text contains `text`. */
+export async function clickText(page: Page, selector: string, text: string): Promise<void> {
+  await waitForText(page, selector, text);
+  const clicked = await page.$$eval(
+    selector,
+    (elements, wanted) => {
+      const target = elements.find((el) => (el as HTMLElement).innerText.includes(wanted) && (el as HTMLElement).offsetParent !== null);
+      (target as HTMLElement | undefined)?.click();
+      return !!target;
+    },
+    text,
+  );
+  if (!clicked) throw new Error(`no visible ${selector} with "${text}" at ${currentPath(page)}`);
+}
+
+/** Types into the input found by `selector`, replacing what it held. */
+export async function fill(page: Page, selector: string, text: string): Promise<void> {
+  // a locator waits until the field is visible, enabled and no longer moving (sheets slide in)
+  await page.locator(selector).click({ count: 3 });
+  await page.type(selector, text);
+}
