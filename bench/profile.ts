@@ -7,11 +7,9 @@
  * The servers run in a child process so that autocannon does not share their event loop.
  * BENCH_DURATION (seconds, default 10), LOG_LEVEL (default warn) tune the run.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app';
@@ -20,6 +18,7 @@ import { createDb } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedIfEmpty } from '../server/seed';
 import { systemClock } from '../server/time';
+import { startChildServer } from './support/childServer';
 import { PROFILE_URL, signIn, TEST_HOST } from '../tests/server/support/siwe';
 
 const CONNECTIONS = 50;
@@ -71,23 +70,8 @@ async function measure(name: string, url: string, headers: Record<string, string
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-async function startServers(): Promise<{ targets: Targets; stop: () => Promise<void> }> {
-  // BENCH_PROFILE_DIR: write the servers' CPU profile there (node --cpu-prof), to see where the time goes
-  const profiling = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', __filename, 'serve'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
-  const firstLine = await new Promise<string>((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
-  });
-  const stop = () => new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-  return { targets: JSON.parse(firstLine) as Targets, stop };
-}
-
 async function main(): Promise<void> {
-  const { targets, stop } = await startServers();
+  const { targets, stop } = await startChildServer<Targets>(__filename);
   try {
     const helloUrl = `http://127.0.0.1:${targets.helloPort}/hello`;
     const profileUrl = `http://127.0.0.1:${targets.appPort}${PROFILE_URL}`;

@@ -8,12 +8,10 @@
  * The server runs in a child process so that autocannon does not share its event loop.
  * BENCH_DURATION (seconds, default 10), BENCH_USERS (default 20), LOG_LEVEL (default warn).
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app';
@@ -25,6 +23,7 @@ import { creditDeposit } from '../server/ledger/deposits';
 import { fromUnits } from '../server/money';
 import { seedIfEmpty } from '../server/seed';
 import { systemClock } from '../server/time';
+import { startChildServer } from './support/childServer';
 import { bearer, signIn, TEST_HOST } from '../tests/server/support/siwe';
 
 const CONNECTIONS = 50;
@@ -78,19 +77,6 @@ async function serve(): Promise<void> {
   });
 }
 
-async function startServer(): Promise<{ targets: Targets; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), '--import', 'tsx', __filename, 'serve'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
-  const firstLine = await new Promise<string>((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  const stop = () => new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-  return { targets: JSON.parse(firstLine) as Targets, stop };
-}
-
 function runTransfers(targets: Targets, duration: number): ReturnType<typeof autocannon> {
   let next = 0;
   return autocannon({
@@ -130,7 +116,7 @@ async function checkAfterRun(options: DbOptions): Promise<{ transfers: number; r
 }
 
 async function main(): Promise<void> {
-  const { targets, stop } = await startServer();
+  const { targets, stop } = await startChildServer<Targets>(__filename);
   try {
     await runTransfers(targets, 2); // warm-up: JIT, statement cache, the pay password cache
     const before = await checkAfterRun(targets.dbOptions);
