@@ -111,15 +111,15 @@ describe('page chunks', () => {
     const shopLink = '[data-testid="top-nav"] a[href="/shopping"]';
     await page.waitForSelector(shopLink);
     await page.click(shopLink);
-    await waitForText(page, '.ant-result', '页面加载失败');
+    await waitForText(page, '[data-testid="error-page"]', '页面加载失败');
     expect(await page.$('[data-testid="top-nav"]')).not.toBeNull(); // the shell stays
 
     rules.length = 0; // the network is back
-    await waitForText(page, '.ant-result button', '重新加载');
-    await Promise.all([page.waitForNavigation(), page.click('.ant-result button')]);
+    await waitForText(page, '[data-testid="error-page"] button', '重新加载');
+    await Promise.all([page.waitForNavigation(), page.click('[data-testid="error-page"] button')]);
     await waitForPath(page, '/shopping');
     await page.waitForSelector('.ant-input-search');
-    expect(await page.$('.ant-result')).toBeNull();
+    expect(await page.$('[data-testid="error-page"]')).toBeNull();
   });
 
   test('a page chunk still loading after 120 000 ms gives up with the same message', async () => {
@@ -132,7 +132,7 @@ describe('page chunks', () => {
     });
     await interceptRequests(page, [{ match: shoppingChunk, reply: 'hang' }]);
     await page.goto(e2e.url('/shopping'), { waitUntil: 'domcontentloaded' });
-    await waitForText(page, '.ant-result', '页面加载失败');
-    await waitForText(page, '.ant-result button', '重新加载');
+    await waitForText(page, '[data-testid="error-page"]', '页面加载失败');
+    await waitForText(page, '[data-testid="error-page"] button', '重新加载');
   });
 });
