@@ -3,7 +3,7 @@
  * and shared wrapper, the given page components (others become a stub naming their component),
  * zh-CN messages and antd's App. Pair with pages.umiMock.ts for access, user and route matching.
  */
-import { render } from '@testing-library/react';
+import { render, type RenderOptions } from '@testing-library/react';
 import { App } from 'antd';
 import { createPluginManager } from '@@/core/plugin';
 import React from 'react';
@@ -58,7 +58,8 @@ function AppRoutes({ tree }: { tree: RouteObject[] }) {
   return useRoutes(tree);
 }
 
-export function renderApp(path: string, pages: PageComponents = {}) {
+/** `wrapper` goes around everything (Testing Library's render option). */
+export function renderApp(path: string, pages: PageComponents = {}, { wrapper }: Pick<RenderOptions, 'wrapper'> = {}) {
   const tree = toRouteObjects(routes as ConfigRoute[], pages);
   appState.routes = tree;
   localStorage.setItem('umi_locale', 'zh-CN');
@@ -70,6 +71,7 @@ export function renderApp(path: string, pages: PageComponents = {}) {
         </MemoryRouter>
       </App>
     </ZhCnIntl>,
+    { wrapper },
   );
 }
 
