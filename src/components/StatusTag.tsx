@@ -7,6 +7,7 @@ const COLORS: Record<string, string> = {
   pending: 'blue', active: 'green', ended: 'default',
   unpaid: 'orange', paid: 'blue', shipped: 'cyan', completed: 'green', cancelled: 'default',
   waiting: 'orange', in_transit: 'blue', delivered: 'green',
+  success: 'green',
 };
 
 export default function StatusTag({ prefix, status }: { prefix: string; status: string }) {

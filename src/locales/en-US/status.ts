@@ -28,6 +28,7 @@ export default {
 
   'transfer.direction.in': 'Received',
   'transfer.direction.out': 'Sent',
+  'transfer.status.success': 'Completed',
 
   'ledger.deposit': 'Deposit',
   'ledger.transfer_in': 'Transfer received',

@@ -28,6 +28,7 @@ export default {
 
   'transfer.direction.in': '转入',
   'transfer.direction.out': '转出',
+  'transfer.status.success': '成功',
 
   'ledger.deposit': '充值',
   'ledger.transfer_in': '转账转入',

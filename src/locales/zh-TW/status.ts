@@ -28,6 +28,7 @@ export default {
 
   'transfer.direction.in': '轉入',
   'transfer.direction.out': '轉出',
+  'transfer.status.success': '成功',
 
   'ledger.deposit': '儲值',
   'ledger.transfer_in': '轉帳轉入',

@@ -1,7 +1,8 @@
-/** /my/transfer/history: transfers sent and received, with counterparty, amount, fee and time. */
+/** /my/transfer/history: transfers sent and received, with status, counterparty, amount, fee and time. */
 import { Flex, Tag, Typography } from 'antd';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
+import StatusTag from '@/components/StatusTag';
 import { shortAddress } from '@/components/shortAddress';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
@@ -18,6 +19,7 @@ export default function MyTransferHistoryPage() {
         <Flex justify="space-between" align="center" style={{ width: '100%' }} gap={8}>
           <div style={{ minWidth: 0 }}>
             <Tag color={record.direction === 'in' ? 'green' : 'orange'}>{t(`transfer.direction.${record.direction}`)}</Tag>
+            <StatusTag prefix="transfer.status" status={record.status} />
             <Typography.Text>UID {record.counterpartyUid}</Typography.Text>{' '}
             <Typography.Text type="secondary" copyable={{ text: record.counterpartyAddress }} style={{ fontSize: 12 }}>
               {shortAddress(record.counterpartyAddress)}

@@ -1,0 +1,46 @@
+/** /my/transfer/history: each transfer with its direction, status, counterparty, signed amount and fee. */
+import { screen, waitFor } from '@testing-library/react';
+import { accountApi } from '@/services';
+import { page, TRANSFER } from './pages.fixtures';
+import { openMoneyPage, resetMoneyScreens, SLOW, TEST_TIMEOUT } from './money.harness';
+
+jest.setTimeout(TEST_TIMEOUT);
+jest.mock('@umijs/max', () => require('./pages.umiMock').mockUmi());
+jest.mock('@/services', () => require('./pages.fixtures').mockServices());
+
+const RECEIVED = {
+  ...TRANSFER, id: '62', direction: 'in' as const, counterpartyUid: '100888', counterpartyAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+  currency: 'BTC', amount: '0.0125', fee: '0.0001', status: 'success', createdAt: '2026-01-07 10:30:00',
+};
+
+async function rows(): Promise<HTMLElement[]> {
+  await screen.findByText('UID 100888', undefined, SLOW);
+  return Array.from(document.querySelectorAll<HTMLElement>('.ant-list-item'));
+}
+
+beforeEach(() => {
+  resetMoneyScreens();
+  (accountApi.transfers as jest.Mock).mockResolvedValue(page([TRANSFER, RECEIVED]));
+});
+
+it('asks for the first page of the signed-in user’s transfers', async () => {
+  openMoneyPage('/my/transfer/history');
+  await waitFor(() => expect(accountApi.transfers).toHaveBeenCalledWith({ page: 1, pageSize: 20 }), SLOW);
+});
+
+it('shows a sent transfer: direction, status, counterparty, negative amount and its fee', async () => {
+  openMoneyPage('/my/transfer/history');
+  const [sent] = await rows();
+  for (const text of ['转出', '成功', 'UID 100777', '0x0000…00aa', '2026-01-06 09:00:00', '-250 USDT', '手续费 1 USDT']) {
+    expect(sent).toHaveTextContent(text);
+  }
+});
+
+it('shows a received transfer: direction, status, counterparty, positive amount and no fee', async () => {
+  openMoneyPage('/my/transfer/history');
+  const [, received] = await rows();
+  for (const text of ['转入', '成功', 'UID 100888', '0x5290…9EE7', '2026-01-07 10:30:00', '+0.0125 BTC']) {
+    expect(received).toHaveTextContent(text);
+  }
+  expect(received).not.toHaveTextContent('手续费');
+});
