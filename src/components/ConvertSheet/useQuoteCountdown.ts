@@ -2,17 +2,19 @@
 import { useEffect, useState } from 'react';
 
 export function useQuoteCountdown(quoteId: string | undefined, seconds: number | undefined): number {
-  const [left, setLeft] = useState(seconds ?? 0);
+  // the count belongs to one quote: a new quote starts full at once, not at the old quote's 0
+  const [count, setCount] = useState<{ quoteId?: string; left: number }>({ left: 0 });
   useEffect(() => {
     if (!quoteId || seconds === undefined) return undefined;
     const arrived = Date.now();
-    setLeft(seconds);
+    setCount({ quoteId, left: seconds });
     const timer = setInterval(() => {
-      const remaining = Math.max(0, seconds - Math.floor((Date.now() - arrived) / 1000));
-      setLeft(remaining);
-      if (remaining === 0) clearInterval(timer);
+      const left = Math.max(0, seconds - Math.floor((Date.now() - arrived) / 1000));
+      setCount({ quoteId, left });
+      if (left === 0) clearInterval(timer);
     }, 250);
     return () => clearInterval(timer);
   }, [quoteId, seconds]);
-  return left;
+  if (count.quoteId === quoteId) return count.left;
+  return quoteId && seconds !== undefined ? seconds : 0;
 }
