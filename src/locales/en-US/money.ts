@@ -9,6 +9,7 @@ export default {
   'money.problem.belowMinimum': 'At least {min} {currency}',
   'money.problem.aboveMaximum': 'At most {max} {currency}',
   'money.problem.aboveBalance': 'Insufficient balance: {available} {currency} available, fee {fee} {currency}',
+  'money.problem.aboveBalanceNoFee': 'Insufficient balance: {available} {currency} available',
 
   'payPass.field': 'Pay password',
   'payPass.invalid': 'Enter your 6-digit pay password',

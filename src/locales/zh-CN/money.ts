@@ -9,6 +9,7 @@ export default {
   'money.problem.belowMinimum': '最少 {min} {currency}',
   'money.problem.aboveMaximum': '最多 {max} {currency}',
   'money.problem.aboveBalance': '余额不足：可用 {available} {currency}，手续费 {fee} {currency}',
+  'money.problem.aboveBalanceNoFee': '余额不足：可用 {available} {currency}',
 
   'payPass.field': '支付密码',
   'payPass.invalid': '请输入 6 位数字支付密码',

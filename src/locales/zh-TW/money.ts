@@ -9,6 +9,7 @@ export default {
   'money.problem.belowMinimum': '最少 {min} {currency}',
   'money.problem.aboveMaximum': '最多 {max} {currency}',
   'money.problem.aboveBalance': '餘額不足：可用 {available} {currency}，手續費 {fee} {currency}',
+  'money.problem.aboveBalanceNoFee': '餘額不足：可用 {available} {currency}',
 
   'payPass.field': '支付密碼',
   'payPass.invalid': '請輸入 6 位數字支付密碼',
