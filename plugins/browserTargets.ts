@@ -22,8 +22,9 @@ export default (api: IApi) => {
     ...opts,
     presetEnv: { ...opts.presetEnv, targets: api.config.targets },
   }));
-  api.modifyConfig((config) => ({
-    ...config,
-    jsMinifierOptions: { ...config.jsMinifierOptions, target: esbuildTargets(config.targets ?? {}) },
-  }));
+  api.modifyConfig((config) => {
+    // `target` is esbuild's option (Umi's default minifier); terser and the others refuse it
+    if ((config.jsMinifier ?? 'esbuild') !== 'esbuild') return config;
+    return { ...config, jsMinifierOptions: { ...config.jsMinifierOptions, target: esbuildTargets(config.targets ?? {}) } };
+  });
 };

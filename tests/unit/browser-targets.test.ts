@@ -59,6 +59,11 @@ describe('browser targets', () => {
     });
   });
 
+  it('leaves another minifier\'s options alone (terser refuses `target`)', () => {
+    const config = { targets: TARGETS, jsMinifier: 'terser', jsMinifierOptions: { compress: { passes: 2 } } };
+    expect(hooks().config(config)).toEqual(config);
+  });
+
   it('leaves out engines esbuild does not know and `true` versions', () => {
     expect(esbuildTargets({ chrome: 100, samsung: 20, opera: true, safari: '15.4' })).toEqual(['chrome100', 'safari15.4']);
   });
