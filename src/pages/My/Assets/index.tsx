@@ -10,6 +10,7 @@ import AsyncContent from '@/components/AsyncContent';
 import ConvertSheet from '@/components/ConvertSheet';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
+import RecordRow, { RecordNote } from '@/components/RecordRow';
 import { toUnits } from '@/components/Money/decimal';
 import { BASIC_PRODUCT, currencySymbol, findCurrency } from '@/constants/currency';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
@@ -63,9 +64,9 @@ export default function MyAssetsPage() {
                 />
                 <Flex vertical align="end">
                   <Money value={balance.available} strong />
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  <RecordNote>
                     ≈ <Money value={balance.valueUsdt} currency="USDT" style={{ fontSize: 12 }} />
-                  </Typography.Text>
+                  </RecordNote>
                 </Flex>
               </List.Item>
             )}
@@ -82,19 +83,17 @@ export default function MyAssetsPage() {
           emptyText={t('convert.noRecords')}
           rowKey={(record) => record.id}
           renderItem={(record) => (
-            <Flex justify="space-between" align="center" style={{ width: '100%' }} gap={8} data-testid="convert-record">
-              <div>
-                <Typography.Text strong>{`${record.from} → ${record.to}`}</Typography.Text>
-                <br />
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {record.createdAt}
-                </Typography.Text>
-              </div>
-              <Flex vertical align="end">
-                <Money value={`-${record.amount}`} currency={record.from} signed />
-                <Money value={record.received} currency={record.to} signed />
-              </Flex>
-            </Flex>
+            <RecordRow
+              data-testid="convert-record"
+              title={<Typography.Text strong>{`${record.from} → ${record.to}`}</Typography.Text>}
+              detail={<RecordNote>{record.createdAt}</RecordNote>}
+              amounts={
+                <>
+                  <Money value={`-${record.amount}`} currency={record.from} signed />
+                  <Money value={record.received} currency={record.to} signed />
+                </>
+              }
+            />
           )}
         />
       )}

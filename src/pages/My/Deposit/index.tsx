@@ -5,6 +5,7 @@ import { useState } from 'react';
 import AsyncContent from '@/components/AsyncContent';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
+import RecordRow, { RecordNote } from '@/components/RecordRow';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';
@@ -52,21 +53,20 @@ export default function MyDepositPage() {
           fetchPage={async (query) => (await accountApi.recharge(query)).records}
           rowKey={(record) => record.id}
           renderItem={(record) => (
-            <Flex justify="space-between" align="center" style={{ width: '100%' }} gap={8}>
-              <div style={{ minWidth: 0 }}>
-                <Typography.Text strong>{`${record.currency} · ${record.network}`}</Typography.Text>
-                <br />
-                <Typography.Text type="secondary" copyable={{ text: record.txHash }} ellipsis style={{ maxWidth: 220, fontSize: 12 }}>
+            <RecordRow
+              title={<Typography.Text strong>{`${record.currency} · ${record.network}`}</Typography.Text>}
+              detail={
+                <RecordNote copyable={{ text: record.txHash }} ellipsis style={{ maxWidth: 220 }}>
                   {record.txHash}
-                </Typography.Text>
-              </div>
-              <Flex vertical align="end">
-                <Money value={record.amount} currency={record.currency} signed />
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {record.createdAt}
-                </Typography.Text>
-              </Flex>
-            </Flex>
+                </RecordNote>
+              }
+              amounts={
+                <>
+                  <Money value={record.amount} currency={record.currency} signed />
+                  <RecordNote>{record.createdAt}</RecordNote>
+                </>
+              }
+            />
           )}
         />
       )}

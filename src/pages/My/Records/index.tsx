@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { LEDGER_ENTRY_TYPES, type LedgerEntryKind } from '../../../../contract/user';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
+import RecordRow, { RecordNote } from '@/components/RecordRow';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi, userApi } from '@/services';
@@ -60,26 +61,24 @@ export default function MyRecordsPage() {
         reloadDeps={[type, currency, from, to]}
         rowKey={(entry) => entry.id}
         renderItem={(entry) => (
-          <Flex justify="space-between" align="center" style={{ width: '100%' }} gap={8} data-testid="ledger-entry">
-            <div style={{ minWidth: 0 }}>
-              <Typography.Text strong>{t(`ledger.${entry.type}`)}</Typography.Text>
-              {entry.remark && (
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {` · ${entry.remark}`}
-                </Typography.Text>
-              )}
-              <br />
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {entry.createdAt}
-              </Typography.Text>
-            </div>
-            <Flex vertical align="end">
-              <Money value={entry.amount} currency={entry.currency} signed />
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {t('records.balanceAfter')} <Money value={entry.balanceAfter} style={{ fontSize: 12 }} />
-              </Typography.Text>
-            </Flex>
-          </Flex>
+          <RecordRow
+            data-testid="ledger-entry"
+            title={
+              <>
+                <Typography.Text strong>{t(`ledger.${entry.type}`)}</Typography.Text>
+                {entry.remark && <RecordNote>{` · ${entry.remark}`}</RecordNote>}
+              </>
+            }
+            detail={<RecordNote>{entry.createdAt}</RecordNote>}
+            amounts={
+              <>
+                <Money value={entry.amount} currency={entry.currency} signed />
+                <RecordNote>
+                  {t('records.balanceAfter')} <Money value={entry.balanceAfter} style={{ fontSize: 12 }} />
+                </RecordNote>
+              </>
+            }
+          />
         )}
       />
     </>
