@@ -11,10 +11,9 @@ export default defineConfig({
   hash: true,
   // Our own shell (src/layouts/BasicLayout) instead of ProLayout: the wrappers enforce access.
   layout: false,
-  antd: {
-    configProvider: {},
-    theme: { token: { colorPrimary: PRIMARY_COLOR } },
-  },
+  // The ConfigProvider (theme, direction, form messages) is ours: src/components/AppProviders.
+  // Umi's own (`configProvider`/`theme` here) would add lodash's merge to every first load.
+  antd: {},
   access: {},
   model: {},
   initialState: { loading: '@/components/BlankPlaceholder' },

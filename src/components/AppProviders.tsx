@@ -14,6 +14,10 @@ import { localeDirection } from '@/locales/supported';
 import ChunkErrorBoundary from './ChunkErrorBoundary';
 import { formValidateMessages } from './formValidateMessages';
 
+// antd's static message/notification calls (the request error notices) render outside this
+// tree; they get the primary colour through the global config
+ConfigProvider.config({ theme: { token: { colorPrimary: PRIMARY_COLOR } } });
+
 export default function AppProviders({ children }: { children: React.ReactNode }) {
   const locale = useCurrentLocale();
   const [mode] = useThemeMode();
