@@ -9,11 +9,16 @@ module.exports = async () => {
     ...createConfig({
       target: 'browser',
       jsTransformer: 'esbuild',
-      jsTransformerOpts: { jsx: 'automatic' },
+      // jest runs CommonJS without native dynamic import(): esbuild turns it into a require()
+      // (the app lazy-loads its feedback holders and error notices)
+      jsTransformerOpts: { jsx: 'automatic', supported: { 'dynamic-import': false } },
     }),
   });
   return {
     ...config,
+    // `antd` resolves to its CommonJS build here; a deep `antd/es/…` import (src/components/Feedback)
+    // must reach the same modules, or its React context is another one than antd's
+    moduleNameMapper: { '^antd/es/(.*)$': '<rootDir>/node_modules/antd/lib/$1', ...config.moduleNameMapper },
     displayName: 'unit',
     rootDir: __dirname,
     testMatch: ['<rootDir>/tests/unit/**/*.test.(ts|tsx)'],

@@ -8,7 +8,8 @@
 import type { AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
 import type { ApiEnvelope } from '../contract/envelope';
 import { REQUEST_LANGUAGE } from '@/constants/app';
-import { ERROR_TEXTS, showErrorText, showErrorToast } from '@/components/ErrorNotice';
+import type { Diagnostics } from '@/components/ErrorNotice';
+import { ERROR_TEXTS } from '@/components/ErrorNotice/texts';
 import { clearSession, getToken } from '@/session';
 import { goToLogin } from '@/utils/loginRedirect';
 
@@ -71,6 +72,17 @@ export function rejectFailedEnvelope(response: AxiosResponse): AxiosResponse {
 
 export function errorThrower(envelope: ErrorInfo): void {
   if (envelope.success === false) throw new BizError(envelope);
+}
+
+/** The notices (antd message/notification, ~15 KB gzip) load with the first error, not with the app. */
+const loadErrorNotice = () => import(/* webpackChunkName: "error-notice" */ '@/components/ErrorNotice');
+
+function showErrorText(text: string, diagnostics: Diagnostics): void {
+  void loadErrorNotice().then((notice) => notice.showErrorText(text, diagnostics));
+}
+
+function showErrorToast(text: string): void {
+  void loadErrorNotice().then((notice) => notice.showErrorToast(text));
 }
 
 export function errorHandler(error: RequestFailure, opts?: { skipErrorHandler?: boolean }): void {

@@ -1,10 +1,11 @@
 /**
  * The root providers (src/app.tsx `rootContainer`, which Umi places outside its locale and model
  * providers): antd's ConfigProvider with the primary colour, the dark algorithm for the dark
- * theme, right-to-left for he/ar/fa/ku, the localised form messages, antd's `App` (context for
- * message/notification), and an error boundary so even a failed layout chunk shows a reload page.
+ * theme, right-to-left for he/ar/fa/ku, the localised form messages, the themed base text (as
+ * antd's `App` sets it), `App.useApp()`'s message/notification/modal (./Feedback, loaded on first
+ * use), and an error boundary so even a failed layout chunk shows a reload page.
  */
-import { App, ConfigProvider, theme as antdTheme } from 'antd';
+import { ConfigProvider, theme as antdTheme } from 'antd';
 import { getIntl, RawIntlProvider } from '@umijs/max';
 import React, { useEffect, useMemo } from 'react';
 import { PRIMARY_COLOR } from '@/constants/theme';
@@ -12,17 +13,30 @@ import { useCurrentLocale } from '@/hooks/useCurrentLocale';
 import { useThemeMode } from '@/hooks/useThemeMode';
 import { localeDirection } from '@/locales/supported';
 import ChunkErrorBoundary from './ChunkErrorBoundary';
+import FeedbackProvider from './Feedback';
 import { formValidateMessages } from './formValidateMessages';
 
 // antd's static message/notification calls (the request error notices) render outside this
 // tree; they get the primary colour through the global config
 ConfigProvider.config({ theme: { token: { colorPrimary: PRIMARY_COLOR } } });
 
+/** The text colour, size, font and writing direction antd's `App` gives its subtree. */
+function BaseText({ direction, children }: { direction: 'ltr' | 'rtl'; children: React.ReactNode }) {
+  const { token } = antdTheme.useToken();
+  const style = { color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily };
+  return (
+    <div dir={direction} data-testid="base-text" style={style}>
+      {children}
+    </div>
+  );
+}
+
 export default function AppProviders({ children }: { children: React.ReactNode }) {
   const locale = useCurrentLocale();
   const [mode] = useThemeMode();
   const intl = useMemo(() => getIntl(locale, true), [locale]);
   const validateMessages = useMemo(() => formValidateMessages(intl), [intl]);
+  const direction = localeDirection(locale);
 
   useEffect(() => {
     // native controls and scrollbars follow the theme too
@@ -33,16 +47,18 @@ export default function AppProviders({ children }: { children: React.ReactNode }
   return (
     <RawIntlProvider value={intl}>
       <ConfigProvider
-        direction={localeDirection(locale)}
+        direction={direction}
         form={{ validateMessages }}
         theme={{
           algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
           token: { colorPrimary: PRIMARY_COLOR },
         }}
       >
-        <App>
-          <ChunkErrorBoundary>{children}</ChunkErrorBoundary>
-        </App>
+        <BaseText direction={direction}>
+          <FeedbackProvider>
+            <ChunkErrorBoundary>{children}</ChunkErrorBoundary>
+          </FeedbackProvider>
+        </BaseText>
       </ConfigProvider>
     </RawIntlProvider>
   );

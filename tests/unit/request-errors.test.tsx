@@ -71,6 +71,9 @@ function envelope(fields: Partial<{ success: boolean; errMessage: string; errCod
 
 const longText = '提现失败：'.padEnd(120, '长');
 
+/** Waits long enough for a wrongly shown notice to appear (the notices load on demand). */
+const noticesSettled = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
 beforeAll(() => createHistory({ type: 'browser' }));
 
 beforeEach(() => {
@@ -125,6 +128,7 @@ describe('skipErrorHandler', () => {
     expect(error).toBeInstanceOf(BizError);
     expect(error.info.errMessage).toBe('簽名無效');
     expect(error.info.data).toEqual({ field: 'signature' });
+    await noticesSettled();
     expect(document.querySelector('.ant-message-notice')).toBeNull();
   });
 
@@ -162,6 +166,7 @@ describe('error catalogue (spec §8)', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(history.location.pathname).toBe('/login');
     expect(new URLSearchParams(history.location.search).get('redirect')).toBe('/my/records?page=2#top');
+    await noticesSettled();
     expect(document.querySelector('.ant-message-notice')).toBeNull();
   });
 
@@ -197,7 +202,7 @@ describe('error catalogue (spec §8)', () => {
       headers: { 'x-request-id': 'req-42' },
     }).catch(() => undefined);
 
-    expect(spy).toHaveBeenCalledWith(expect.objectContaining({ placement: 'bottomRight', duration: 0, message: '发生错误' }));
+    await waitFor(() => expect(spy).toHaveBeenCalledWith(expect.objectContaining({ placement: 'bottomRight', duration: 0, message: '发生错误' })));
     expect(await screen.findByText('发生错误')).toBeInTheDocument();
     expect(screen.getByText(longText)).toBeInTheDocument();
     expect(screen.getByText('请将复制的信息提交给管理员')).toBeInTheDocument();
@@ -238,7 +243,7 @@ describe('error catalogue (spec §8)', () => {
 
   it('a cancelled request shows nothing', async () => {
     await send('/x', { cancelled: true }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await noticesSettled();
     expect(document.querySelector('.ant-message-notice')).toBeNull();
   });
 

@@ -57,6 +57,16 @@ describe('theme', () => {
     expect(probe()).toHaveAttribute('data-bg', '#ffffff');
   });
 
+  it('gives plain text the theme\'s text colour, light and dark', () => {
+    renderApp();
+    const lightText = screen.getByTestId('base-text').style.color;
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: '切换到深色模式' }));
+    });
+    expect(screen.getByTestId('base-text').style.color).not.toBe(lightText);
+    expect(lightText).toBe('rgba(0, 0, 0, 0.88)');
+  });
+
   it('restores the dark theme kept in sessionStorage', () => {
     sessionStorage.setItem('theme', 'dark');
     renderApp();
@@ -70,11 +80,13 @@ describe('direction', () => {
     localStorage.setItem('umi_locale', locale);
     renderApp();
     expect(probe()).toHaveAttribute('data-dir', 'rtl');
+    expect(screen.getByTestId('base-text')).toHaveAttribute('dir', 'rtl');
   });
 
   it.each(['zh-CN', 'zh-TW', 'en-US'])('lays %s out left-to-right', (locale) => {
     localStorage.setItem('umi_locale', locale);
     renderApp();
     expect(probe()).toHaveAttribute('data-dir', 'ltr');
+    expect(screen.getByTestId('base-text')).toHaveAttribute('dir', 'ltr');
   });
 });
