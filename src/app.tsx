@@ -2,12 +2,20 @@
  * Umi runtime configuration: initial state, request layer, root providers and route-change hooks.
  * Each concern lives in its own module; this file only wires them into Umi.
  */
-import type { RequestConfig } from '@umijs/max';
+import { getLocale, type RequestConfig } from '@umijs/max';
 import React from 'react';
 import AppProviders from '@/components/AppProviders';
 import { fetchInitialState, type InitialState } from '@/initialState';
+import { ensureLocale } from '@/locales/load';
 import { requestConfig } from '@/requestErrorConfig';
 import { scrollToTopSmoothly } from '@/utils/scroll';
+
+/** A visitor who chose zh-TW or en-US gets its messages before the first render (zh-CN if they fail). */
+export function render(oldRender: () => void) {
+  void ensureLocale(getLocale())
+    .catch(() => undefined)
+    .finally(oldRender);
+}
 
 export async function getInitialState(): Promise<InitialState> {
   return fetchInitialState();

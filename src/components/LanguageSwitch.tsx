@@ -8,6 +8,7 @@ import { Button, Popover } from 'antd';
 import { setLocale, useIntl } from '@umijs/max';
 import { useState } from 'react';
 import { useCurrentLocale } from '@/hooks/useCurrentLocale';
+import { ensureLocale } from '@/locales/load';
 import { messageLocale, SUPPORTED_LOCALES, type SupportedLocale } from '@/locales/supported';
 
 export default function LanguageSwitch({ compact = false }: { compact?: boolean }) {
@@ -19,7 +20,11 @@ export default function LanguageSwitch({ compact = false }: { compact?: boolean 
 
   const choose = (locale: SupportedLocale) => {
     setOpen(false);
-    setLocale(locale, false);
+    // its messages load first; if they cannot, the language stays as it is
+    ensureLocale(locale).then(
+      () => setLocale(locale, false),
+      () => undefined,
+    );
   };
 
   const choices = (

@@ -1,17 +1,18 @@
 /**
- * Locales: every message file set (src/locales and each page's locales/) has the same keys in
- * zh-CN, zh-TW and en-US; every route has its title; the locale choice (localStorage, else the
- * browser language, else zh-CN); the generic form messages reach antd forms; the switcher.
+ * Locales: zh-CN, zh-TW and en-US have the same keys; only zh-CN is in the first load, the others
+ * load on demand; every route has its title; the locale choice (localStorage, else the browser
+ * language, else zh-CN); the generic form messages reach antd forms; the switcher.
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Button, Form, Input } from 'antd';
-import { getLocale, useIntl } from '@umijs/max';
+import { getAllLocales, getIntl, getLocale, useIntl } from '@umijs/max';
 import { createPluginManager } from '@@/core/plugin';
 import fs from 'fs';
 import path from 'path';
 import routes from '../../config/routes';
 import AppProviders from '@/components/AppProviders';
 import LanguageSwitch from '@/components/LanguageSwitch';
+import { ensureLocale, LAZY_LOCALES } from '@/locales/load';
 import { localeDirection, messageLocale } from '@/locales/supported';
 
 // antd renders are heavy in jsdom; a busy CI machine needs more than jest's default 5 s
@@ -22,34 +23,50 @@ createPluginManager();
 const LOCALES = ['zh-CN', 'zh-TW', 'en-US'] as const;
 const SRC = path.join(__dirname, '../../src');
 
-function messageFolders(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (!entry.isDirectory() || entry.name.startsWith('.')) return [];
-    const full = path.join(dir, entry.name);
-    return entry.name === 'locales' ? [full, ...messageFolders(full)] : messageFolders(full);
-  });
+/** A locale's full message set (src/locales/<locale>/index.ts). */
+function load(locale: string): Record<string, string> {
+  return require(path.join(SRC, 'locales', locale)).default;
 }
 
-function load(folder: string, locale: string): Record<string, string> {
-  return require(path.join(folder, `${locale}.ts`)).default;
+/** The files Umi's locale plugin bundles: `<locale>.ts` in src/locales and in any locales/ folder of a page. */
+function filesUmiBundles(): string[] {
+  const named = /^[a-z]{2}-?([A-Z]{2})?\.(js|json|ts)$/;
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return walk(full);
+      return path.basename(dir) === 'locales' && named.test(entry.name) ? [path.relative(SRC, full)] : [];
+    });
+  return [...fs.readdirSync(path.join(SRC, 'locales')).filter((name) => named.test(name)).map((name) => `locales/${name}`), ...walk(path.join(SRC, 'pages'))];
 }
 
 describe('message files', () => {
-  const folders = messageFolders(SRC).filter((folder) => fs.existsSync(path.join(folder, 'zh-CN.ts')));
-
-  it('include the app-wide set in src/locales', () => {
-    expect(folders).toContain(path.join(SRC, 'locales'));
-  });
-
-  it.each(folders.map((folder) => [path.relative(SRC, folder), folder]))('%s: the three locales have identical keys, none empty', (_name, folder) => {
-    const keys = LOCALES.map((locale) => Object.keys(load(folder, locale)).sort());
+  it('the three locales have identical keys, none empty', () => {
+    const keys = LOCALES.map((locale) => Object.keys(load(locale)).sort());
+    expect(keys[0]).toContain('login.heading');
     expect(keys[1]).toEqual(keys[0]);
     expect(keys[2]).toEqual(keys[0]);
     for (const locale of LOCALES) {
-      for (const [key, text] of Object.entries(load(folder, locale))) {
+      for (const [key, text] of Object.entries(load(locale))) {
         expect([key, typeof text === 'string' && text.trim().length > 0]).toEqual([key, true]);
       }
     }
+  });
+
+  it('only zh-CN is in the first load: Umi bundles no message file of another locale', () => {
+    expect(filesUmiBundles()).toEqual(['locales/zh-CN.ts']);
+    expect(require(path.join(SRC, 'locales/zh-CN.ts')).default).toEqual(load('zh-CN'));
+  });
+
+  it('loads zh-TW and en-US on demand, with their messages, antd and dayjs locale', async () => {
+    expect(LAZY_LOCALES.sort()).toEqual(['en-US', 'zh-TW']);
+    for (const locale of LAZY_LOCALES) {
+      await ensureLocale(locale);
+      expect(getAllLocales()).toContain(locale);
+      expect(getIntl(locale, true).formatMessage({ id: 'login.heading' })).toBe(load(locale)['login.heading']);
+    }
+    expect(getIntl('zh-TW', true).formatMessage({ id: 'menu.home' })).toBe('首頁');
+    expect(getIntl('en-US', true).formatMessage({ id: 'menu.home' })).toBe('Home');
   });
 
   it('name every route of the route table in every locale (menu.<names along the path>)', () => {
@@ -68,14 +85,14 @@ describe('message files', () => {
     walk(routes, []);
     expect(ids).toContain('menu.my.addressEdit');
     for (const locale of LOCALES) {
-      const messages = load(path.join(SRC, 'locales'), locale);
+      const messages = load(locale);
       expect(ids.filter((id) => !messages[id])).toEqual([]);
     }
   });
 
   it('contain no placeholder texts', () => {
     for (const locale of LOCALES) {
-      const texts = Object.values(load(path.join(SRC, 'locales'), locale)).join('\n');
+      const texts = Object.values(load(locale)).join('\n');
       expect(texts).not.toMatch(/TODO|FIXME|敬请期待|coming soon/i);
     }
   });
@@ -147,6 +164,7 @@ describe('generic form messages and the language switcher', () => {
 
   it('antd forms say "Please enter {label}" and the length limit in en-US', async () => {
     localStorage.setItem('umi_locale', 'en-US');
+    await ensureLocale('en-US'); // as src/app.tsx's render does before the first render
     render(
       <AppProviders>
         <AddressForm />

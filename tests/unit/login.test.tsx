@@ -3,9 +3,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { history } from '@umijs/max';
 import LoginPage from '@/pages/Login';
-import enUS from '@/pages/Login/locales/en-US';
-import zhCN from '@/pages/Login/locales/zh-CN';
-import zhTW from '@/pages/Login/locales/zh-TW';
+import enUS from '@/locales/en-US/login';
+import zhCN from '@/locales/zh-CN/login';
+import zhTW from '@/locales/zh-TW/login';
 import { BizError } from '@/requestErrorConfig';
 import { nonce, signInWallet, signOut } from '@/services/auth';
 import { profile } from '@/services/user';

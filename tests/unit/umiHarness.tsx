@@ -13,7 +13,7 @@ import { render } from '@testing-library/react';
 import React from 'react';
 import { Navigate, Outlet, unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import routes from '../../config/routes';
-import loginMessages from '@/pages/Login/locales/zh-CN';
+import loginMessages from '@/locales/zh-CN/login';
 
 interface ConfigRoute {
   path?: string;

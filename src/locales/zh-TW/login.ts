@@ -1,3 +1,4 @@
+/** The sign-in page (/login). */
 export default {
   'login.heading': '連接錢包登入',
   'login.subtitle': '選擇錢包並簽署一則登入訊息。簽名不會發起交易，也不會產生任何費用。',

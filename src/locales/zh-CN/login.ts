@@ -1,3 +1,4 @@
+/** The sign-in page (/login). */
 export default {
   'login.heading': '连接钱包登录',
   'login.subtitle': '选择钱包并签名一条登录消息。签名不会发起交易，也不会产生任何费用。',

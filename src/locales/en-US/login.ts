@@ -1,3 +1,4 @@
+/** The sign-in page (/login). */
 export default {
   'login.heading': 'Sign in with your wallet',
   'login.subtitle': 'Choose a wallet and sign a sign-in message. Signing sends no transaction and costs nothing.',

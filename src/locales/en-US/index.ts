@@ -1,0 +1,12 @@
+/** English. Every key here exists in ../zh-CN and ../zh-TW too. */
+import calculate from './calculate';
+import calculateScreens from './calculateScreens';
+import login from './login';
+import menu from './menu';
+import mall from './mall';
+import money from './money';
+import pages from './pages';
+import shell from './shell';
+import status from './status';
+
+export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...login };
