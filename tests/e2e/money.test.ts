@@ -86,8 +86,8 @@ test('deposit, pay password, transfer to a user who sees it, convert, and every 
   await clickButton(page, '兑换');
   const to = await page.waitForSelector('.ant-drawer-open input[aria-label="获得币种"]', { visible: true });
   await to!.evaluate((input) => input.dispatchEvent(new MouseEvent('mousedown', { bubbles: true })));
-  const btc = await page.waitForSelector('.ant-select-item-option[title="BTC"]', { visible: true });
-  await btc!.click();
+  // a locator waits until the option stopped moving (the dropdown slides in; a direct click missed it in CI)
+  await page.locator('.ant-select-item-option[title="BTC"]').click();
   await fill(page, '.ant-drawer-open input#amount', '65');
   await waitForText(page, '[data-testid="convert-quote"]', '实际到账');
   const [quote] = await textsOf(page, '[data-testid="convert-quote"]');
