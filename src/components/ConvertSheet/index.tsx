@@ -3,7 +3,8 @@
  * the whole available balance), see the server's quote with the exact amount received and a
  * countdown to its expiry (an expired quote is fetched again), then confirm with the pay password.
  */
-import { Alert, App, Button, Descriptions, Drawer, Flex, Form, Select, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Flex, Form, Select, Typography } from 'antd';
+import BottomSheet from '@/components/BottomSheet';
 import { useDebounce, useRequest } from 'ahooks';
 import { useMemo, useState } from 'react';
 import type { AccountBalanceType, ConvertPairType, ConvertQuoteType } from '../../../contract/account';
@@ -64,7 +65,7 @@ export default function ConvertSheet({ open, balances, onClose, onConverted }: P
   };
 
   return (
-    <Drawer open={open} title={t('convert.title')} placement="bottom" height="auto" onClose={onClose} styles={{ wrapper: { maxHeight: '90vh' } }}>
+    <BottomSheet open={open} title={t('convert.title')} onClose={onClose}>
       <Form<Values>
         form={form}
         layout="vertical"
@@ -144,6 +145,6 @@ export default function ConvertSheet({ open, balances, onClose, onConverted }: P
           }
         />
       )}
-    </Drawer>
+    </BottomSheet>
   );
 }

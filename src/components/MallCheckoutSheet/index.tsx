@@ -4,7 +4,8 @@
  * total, the pay password. Confirming creates the order (stock held) and pays it; a failed payment
  * keeps the created order and its key, so another try pays that same order once.
  */
-import { Button, Card, Drawer, Flex, Form, Skeleton, Typography } from 'antd';
+import { Button, Card, Flex, Form, Skeleton, Typography } from 'antd';
+import BottomSheet from '@/components/BottomSheet';
 import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
@@ -71,7 +72,7 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
   };
 
   return (
-    <Drawer open={open} title={t('mall.checkout')} placement="bottom" height="auto" destroyOnHidden onClose={close} styles={{ wrapper: { maxHeight: '90vh' } }}>
+    <BottomSheet open={open} title={t('mall.checkout')} destroyOnHidden onClose={close}>
       <Flex vertical gap={12}>
         <Card size="small" title={t('mall.shipTo')} data-testid="mall-checkout-address"
           extra={address && !pending && <Link to={bookPath('/my/address', returnTo)}>{t('mall.changeAddress')}</Link>}
@@ -111,6 +112,6 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
           </Button>
         </Form>
       </Flex>
-    </Drawer>
+    </BottomSheet>
   );
 }

@@ -4,7 +4,8 @@
  * retried (a double tap or a lost answer replays the first result instead of moving money twice)
  * and renewed when another password is typed. Without a pay password the sheet guides to set one.
  */
-import { Button, Drawer, Form, Result } from 'antd';
+import { Button, Form, Result } from 'antd';
+import BottomSheet from '@/components/BottomSheet';
 import { Link, useLocation } from '@umijs/max';
 import { useRef, useState, type ReactNode } from 'react';
 import PayPasswordField from './PayPasswordField';
@@ -50,17 +51,15 @@ export default function PayPasswordSheet({ open, title, summary, onClose, onConf
   };
 
   return (
-    <Drawer
+    <BottomSheet
       open={open}
       title={title}
-      placement="bottom"
-      height="auto"
       destroyOnClose
       onClose={onClose}
       afterOpenChange={(visible) => {
         if (!visible) attempt.current = undefined;
       }}
-      styles={{ wrapper: { maxHeight: '90vh' }, body: { paddingBottom: 24 } }}
+      styles={{ body: { paddingBottom: 24 } }}
     >
       {summary}
       {user && !user.hasPayPassword ? (
@@ -82,6 +81,6 @@ export default function PayPasswordSheet({ open, title, summary, onClose, onConf
           </Button>
         </Form>
       )}
-    </Drawer>
+    </BottomSheet>
   );
 }

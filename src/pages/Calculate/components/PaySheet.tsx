@@ -3,7 +3,8 @@
  * the agreement, the pay password and one Idempotency-Key per distinct request (a retry of the
  * same request reuses it, a changed amount gets a new one). Errors are shown by the request layer.
  */
-import { Button, Checkbox, Drawer, Form, Input, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, Typography } from 'antd';
+import BottomSheet from '@/components/BottomSheet';
 import { useRef, useState, type ReactNode } from 'react';
 import { useT } from '@/hooks/useT';
 import { newIdempotencyKey } from './idempotencyKey';
@@ -47,17 +48,15 @@ export default function PaySheet<V extends object>({ open, title, initialValues,
   };
 
   return (
-    <Drawer
+    <BottomSheet
       open={open}
       title={title}
-      placement="bottom"
-      height="auto"
       destroyOnClose
       onClose={onClose}
       afterOpenChange={(visible) => {
         if (visible) key.current = newIdempotencyKey();
       }}
-      styles={{ wrapper: { maxHeight: '90vh' }, body: { paddingBottom: 24 } }}
+      styles={{ body: { paddingBottom: 24 } }}
     >
       <Form
         form={form}
@@ -86,6 +85,6 @@ export default function PaySheet<V extends object>({ open, title, initialValues,
           {t('buy.confirm')}
         </Button>
       </Form>
-    </Drawer>
+    </BottomSheet>
   );
 }
