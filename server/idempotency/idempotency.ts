@@ -8,6 +8,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Endpoint } from '../../contract';
+import type { Db } from '../db';
+import { firstRow, preparedQuery, type ParamOf } from '../db/prepared';
 import { ApiError } from '../http/errors';
 import type { Trx } from '../ledger/post';
 
@@ -47,33 +49,38 @@ export interface IdempotentCall {
   hash: string;
 }
 
+type KeyParams = { userId: bigint; key: string };
+
+// returns the row only when this call inserted it
+const claimKey = preparedQuery((db: Db, param: ParamOf<KeyParams & { hash: string; at: bigint }>) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({ user_id: param('userId'), key: param('key'), request_hash: param('hash'), response: '', created_at: param('at') })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .returning('user_id'),
+);
+
+const earlierCall = preparedQuery((db: Db, param: ParamOf<KeyParams>) =>
+  db.selectFrom('idempotency_keys').select(['request_hash', 'response']).where('user_id', '=', param('userId')).where('key', '=', param('key')),
+);
+
+const setResponse = preparedQuery((db: Db, param: ParamOf<KeyParams & { response: string }>) =>
+  db.updateTable('idempotency_keys').set({ response: param('response') }).where('user_id', '=', param('userId')).where('key', '=', param('key')),
+);
+
 /**
  * The stored response of an earlier identical call (then the caller must not act again), or
  * undefined. On PostgreSQL a concurrent transaction holding the same key makes this wait for it:
  * the key is claimed with a placeholder row first, so the second one sees the first's result.
  */
 export async function replayOrClaim(trx: Trx, call: IdempotentCall, now: number): Promise<unknown | undefined> {
-  const claimed = await trx
-    .insertInto('idempotency_keys')
-    .values({ user_id: call.userId, key: call.key, request_hash: call.hash, response: '', created_at: BigInt(now) })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .executeTakeFirst();
-  if (claimed.numInsertedOrUpdatedRows === 1n) return undefined;
-  const earlier = await trx
-    .selectFrom('idempotency_keys')
-    .select(['request_hash', 'response'])
-    .where('user_id', '=', call.userId)
-    .where('key', '=', call.key)
-    .executeTakeFirstOrThrow();
+  const claimed = await claimKey(trx, { userId: call.userId, key: call.key, hash: call.hash, at: BigInt(now) });
+  if (claimed.length === 1) return undefined;
+  const earlier = firstRow(await earlierCall(trx, { userId: call.userId, key: call.key }));
   if (earlier.request_hash !== call.hash) throw new ApiError('IDEMPOTENCY_CONFLICT');
   return JSON.parse(earlier.response) as unknown;
 }
 
 export async function storeResponse(trx: Trx, call: IdempotentCall, response: unknown): Promise<void> {
-  await trx
-    .updateTable('idempotency_keys')
-    .set({ response: JSON.stringify(response ?? null) })
-    .where('user_id', '=', call.userId)
-    .where('key', '=', call.key)
-    .execute();
+  await setResponse(trx, { userId: call.userId, key: call.key, response: JSON.stringify(response ?? null) });
 }

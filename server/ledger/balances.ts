@@ -1,20 +1,20 @@
 /** A user's balances per currency, valued in USDT at the prices table. */
 import type { AccountOverviewType } from '../../contract/account';
 import type { Db } from '../db';
+import { preparedQuery, type ParamOf } from '../db/prepared';
 import { fromUnits, multiply } from '../money';
 import { ownerKey, userOwner } from './accounts';
 import { WALLET_CURRENCIES } from './currencyRules';
 import type { Trx } from './post';
 import { loadPrices } from './prices';
 
+const availableOf = preparedQuery((db: Db, param: ParamOf<{ owner: string; currency: string }>) =>
+  db.selectFrom('ledger_accounts').select('available').where('owner', '=', param('owner')).where('currency', '=', param('currency')),
+);
+
 /** The user's available balance in one currency (0 without an account). */
 export async function userBalance(db: Db | Trx, userId: bigint, currency: string): Promise<bigint> {
-  const row = await db
-    .selectFrom('ledger_accounts')
-    .select('available')
-    .where('owner', '=', ownerKey(userOwner(userId)))
-    .where('currency', '=', currency)
-    .executeTakeFirst();
+  const [row] = await availableOf(db, { owner: ownerKey(userOwner(userId)), currency });
   return row?.available ?? 0n;
 }
 

@@ -5,6 +5,8 @@
 import { getAddress } from 'ethers';
 import type { TransferCreateBodyType, TransferRecordType } from '../../contract/account';
 import { RECIPIENT_ADDRESS, RECIPIENT_UID } from '../../contract/rules/money';
+import type { Db } from '../db';
+import { firstRow, preparedQuery, type ParamOf } from '../db/prepared';
 import { ApiError } from '../http/errors';
 import { fromUnits } from '../money';
 import type { TimeFormat } from '../time';
@@ -26,13 +28,27 @@ export function transferRule(currency: string): TransferRule {
   return rule;
 }
 
+const userBy = (column: 'uid' | 'address') =>
+  preparedQuery((db: Db, param: ParamOf<{ value: string }>) => db.selectFrom('users').select(['id', 'uid', 'address']).where(column, '=', param('value')));
+const recipientBy = { uid: userBy('uid'), address: userBy('address') };
+
+const senderUid = preparedQuery((db: Db, param: ParamOf<{ id: bigint }>) => db.selectFrom('users').select('uid').where('id', '=', param('id')));
+
+const insertTransfer = preparedQuery(
+  (db: Db, param: ParamOf<{ from: bigint; to: bigint; currency: string; amount: bigint; fee: bigint; at: bigint }>) =>
+    db
+      .insertInto('transfers')
+      .values({ from_user_id: param('from'), to_user_id: param('to'), currency: param('currency'), amount: param('amount'), fee: param('fee'), created_at: param('at') })
+      .returning('id'),
+);
+
 /** The user a UID or wallet address (any letter case) names, else 422 with a clear message. */
 export async function findRecipient(trx: Trx, to: string): Promise<Recipient> {
   const wanted = to.trim();
   const column = RECIPIENT_ADDRESS.test(wanted) ? 'address' : RECIPIENT_UID.test(wanted) ? 'uid' : null;
   // addresses are stored EIP-55 checksummed; any letter case the user typed finds them
   const value = column === 'address' ? getAddress(wanted.toLowerCase()) : wanted;
-  const recipient = column ? await trx.selectFrom('users').select(['id', 'uid', 'address']).where(column, '=', value).executeTakeFirst() : undefined;
+  const [recipient] = column ? await recipientBy[column](trx, { value }) : [];
   if (!recipient) throw new ApiError('BUSINESS_RULE', { messageKey: 'transfer.unknownRecipient', params: { to: wanted.slice(0, 64) } });
   return recipient;
 }
@@ -55,12 +71,8 @@ export async function createTransfer(trx: Trx, senderId: bigint, body: TransferC
       params: { amount: fromUnits(amount), fee: fromUnits(rule.fee), required: fromUnits(required), available: fromUnits(available), currency },
     });
   }
-  const sender = await trx.selectFrom('users').select('uid').where('id', '=', senderId).executeTakeFirstOrThrow();
-  const { id } = await trx
-    .insertInto('transfers')
-    .values({ from_user_id: senderId, to_user_id: recipient.id, currency, amount, fee: rule.fee, created_at: BigInt(now) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const sender = firstRow(await senderUid(trx, { id: senderId }));
+  const { id } = firstRow(await insertTransfer(trx, { from: senderId, to: recipient.id, currency, amount, fee: rule.fee, at: BigInt(now) }));
   const lines: LedgerLine[] = [
     { owner: userOwner(senderId), currency, amount: -amount, type: 'transfer_out', remark: `uid ${recipient.uid}` },
     { owner: userOwner(recipient.id), currency, amount, type: 'transfer_in', remark: `uid ${sender.uid}` },

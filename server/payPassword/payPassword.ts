@@ -12,6 +12,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { preparedQuery, type ParamOf } from '../db/prepared';
 import { ApiError } from '../http/errors';
 import { hashPayPassword, payPasswordMatches } from './hash';
 
@@ -95,18 +96,21 @@ function remember(key: string, now: number): void {
   verified.set(key, now);
 }
 
+// one query for the hash and the lock: this runs before every outgoing money movement
+const hashAndGuard = preparedQuery((db: Db, param: ParamOf<{ userId: bigint }>) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('pay_password_guards as g', 'g.user_id', 'u.id')
+    .select(['u.pay_password_hash', 'g.locked_until', 'g.failures'])
+    .where('u.id', '=', param('userId')),
+);
+
 /**
  * Throws 422 PAY_PASSWORD_REQUIRED (none set), 423 PAY_PASSWORD_LOCKED or 422 PAY_PASSWORD_WRONG
  * (with the tries left); returns when `password` is the user's pay password.
  */
 export async function verifyPayPassword(db: Db, userId: bigint, password: string, now: number): Promise<void> {
-  // one query for the hash and the lock: this runs before every outgoing money movement
-  const row = await db
-    .selectFrom('users as u')
-    .leftJoin('pay_password_guards as g', 'g.user_id', 'u.id')
-    .select(['u.pay_password_hash', 'g.locked_until', 'g.failures'])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
+  const [row] = await hashAndGuard(db, { userId });
   const storedHash = row?.pay_password_hash;
   if (!storedHash) throw new ApiError('PAY_PASSWORD_REQUIRED', { messageKey: 'payPassword.notSet' });
   const key = cacheKey(userId, storedHash, password);
