@@ -1,8 +1,8 @@
 /**
  * Runs a money-moving unit of work in one database transaction. SQLite: our dialect opens every
  * transaction with BEGIN IMMEDIATE (one writer at a time). PostgreSQL: `post` locks account rows
- * in id order; a serialization failure or deadlock (40001 / 40P01) reruns the whole unit a few
- * times, so `work` must not have effects outside the transaction.
+ * in owner|currency order; a serialization failure or deadlock (40001 / 40P01) reruns the whole
+ * unit a few times, so `work` must not have effects outside the transaction.
  */
 import type { Db } from '../db';
 import type { Trx } from './post';

@@ -1,13 +1,15 @@
 /**
  * `post`: the only way a balance changes. It writes one balanced group of journal entries in the
  * caller's database transaction: per currency the lines sum to zero, every touched account is
- * locked (PostgreSQL: FOR UPDATE in id order; SQLite: the BEGIN IMMEDIATE write lock), and a user
- * balance that would go below zero aborts everything with 422 INSUFFICIENT_BALANCE.
+ * locked (PostgreSQL: FOR UPDATE, one account at a time in owner|currency order; SQLite: the BEGIN
+ * IMMEDIATE write lock), and a user balance that would go below zero aborts everything with 422
+ * INSUFFICIENT_BALANCE. Every statement is a fixed-shape one-row statement, compiled once.
  */
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { LedgerEntryKind } from '../../contract/user';
-import { isSqlite, type Database } from '../db';
-import type { LedgerAccountsTable } from '../db/schema';
+import { isSqlite, type Database, type Db } from '../db';
+import { firstRow, preparedQuery, type ParamOf } from '../db/prepared';
+import type { LedgerAccountsTable, LedgerEntriesTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { fromUnits } from '../money';
 import { ownerKey, ownerUserId, type AccountOwner } from './accounts';
@@ -41,16 +43,52 @@ export interface PostedEntry {
   balanceAfter: bigint;
 }
 
-interface LockedAccount {
-  id: bigint;
-  owner: string;
-  user_id: bigint | null;
-  currency: string;
-  available: bigint;
-  frozen: bigint;
-}
+type LockedAccount = Omit<Selectable<LedgerAccountsTable>, 'updated_at'>;
 
 const accountKey = (owner: string, currency: string) => `${owner}|${currency}`;
+
+// fixed-shape statements, compiled once per engine (server/db/prepared.ts)
+const lockAccount = preparedQuery((db: Db, param: ParamOf<{ owner: string; currency: string }>) =>
+  db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'owner', 'user_id', 'currency', 'available', 'frozen'])
+    .where('owner', '=', param('owner'))
+    .where('currency', '=', param('currency'))
+    .$if(!isSqlite(db), (qb) => qb.forUpdate()),
+);
+const createAccount = preparedQuery((db: Db, param: ParamOf<{ owner: string; userId: bigint | null; currency: string; at: bigint }>) =>
+  db
+    .insertInto('ledger_accounts')
+    .values({ owner: param('owner'), user_id: param('userId'), currency: param('currency'), available: 0n, frozen: 0n, updated_at: param('at') })
+    .onConflict((oc) => oc.columns(['owner', 'currency']).doNothing()),
+);
+const insertTransaction = preparedQuery((db: Db, param: ParamOf<{ ref: string; at: bigint }>) =>
+  db.insertInto('ledger_transactions').values({ ref: param('ref'), created_at: param('at') }).returning('id'),
+);
+type EntryRow = Omit<LedgerEntriesTable, 'id'>;
+const insertEntry = preparedQuery((db: Db, param: ParamOf<EntryRow>) =>
+  db
+    .insertInto('ledger_entries')
+    .values({
+      transaction_id: param('transaction_id'),
+      account_id: param('account_id'),
+      user_id: param('user_id'),
+      currency: param('currency'),
+      bucket: param('bucket'),
+      amount: param('amount'),
+      balance_after: param('balance_after'),
+      type: param('type'),
+      remark: param('remark'),
+      created_at: param('created_at'),
+    })
+    .returning('id'),
+);
+const updateAccount = preparedQuery((db: Db, param: ParamOf<{ id: bigint; available: bigint; frozen: bigint; at: bigint }>) =>
+  db
+    .updateTable('ledger_accounts')
+    .set({ available: param('available'), frozen: param('frozen'), updated_at: param('at') })
+    .where('id', '=', param('id')),
+);
 
 export class UnbalancedPostingError extends Error {
   constructor(currency: string, sum: bigint) {
@@ -69,34 +107,27 @@ function assertBalanced(lines: LedgerLine[]): void {
   for (const [currency, sum] of sums) if (sum !== 0n) throw new UnbalancedPostingError(currency, sum);
 }
 
-/** Creates missing accounts, then locks and reads every account of the posting. */
+/**
+ * Locks and reads every account of the posting one by one, sorted by owner|currency (the same order
+ * in every transaction, so PostgreSQL row locks cannot deadlock); creates a missing one first.
+ */
 async function lockAccounts(trx: Trx, lines: LedgerLine[], now: number): Promise<Map<string, LockedAccount>> {
-  const wanted = new Map<string, Pick<LedgerAccountsTable, 'owner' | 'user_id' | 'currency'>>();
+  const wanted = new Map<string, { owner: string; userId: bigint | null; currency: string }>();
   for (const line of lines) {
     const owner = ownerKey(line.owner);
-    wanted.set(accountKey(owner, line.currency), { owner, user_id: ownerUserId(line.owner), currency: line.currency });
+    wanted.set(accountKey(owner, line.currency), { owner, userId: ownerUserId(line.owner), currency: line.currency });
   }
-  const rows = [...wanted.values()].sort((a, b) => accountKey(a.owner, a.currency).localeCompare(accountKey(b.owner, b.currency)));
-  const select = () =>
-    trx
-      .selectFrom('ledger_accounts')
-      .select(['id', 'owner', 'user_id', 'currency', 'available', 'frozen'])
-      .where((eb) => eb.or(rows.map((row) => eb.and([eb('owner', '=', row.owner), eb('currency', '=', row.currency)]))))
-      .orderBy('id')
-      .$if(!isSqlite(trx), (qb) => qb.forUpdate())
-      .execute();
-  let locked = await select();
-  if (locked.length < rows.length) {
-    // first money of an owner in a currency: create the account, then lock them all again
-    const existing = new Set(locked.map((a) => accountKey(a.owner, a.currency)));
-    await trx
-      .insertInto('ledger_accounts')
-      .values(rows.filter((row) => !existing.has(accountKey(row.owner, row.currency))).map((row) => ({ ...row, available: 0n, frozen: 0n, updated_at: BigInt(now) })))
-      .onConflict((oc) => oc.columns(['owner', 'currency']).doNothing())
-      .execute();
-    locked = await select();
+  const accounts = new Map<string, LockedAccount>();
+  for (const [key, { owner, userId, currency }] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
+    let [account] = await lockAccount(trx, { owner, currency });
+    if (!account) {
+      // first money of an owner in a currency
+      await createAccount(trx, { owner, userId, currency, at: BigInt(now) });
+      account = firstRow(await lockAccount(trx, { owner, currency }));
+    }
+    accounts.set(key, account);
   }
-  return new Map(locked.map((account) => [accountKey(account.owner, account.currency), account]));
+  return accounts;
 }
 
 export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
@@ -119,15 +150,11 @@ export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
   });
 
   const at = BigInt(now);
-  const { id: transactionId } = await trx
-    .insertInto('ledger_transactions')
-    .values({ ref: posting.ref.slice(0, 200), created_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const inserted = await trx
-    .insertInto('ledger_entries')
-    .values(
-      planned.map(({ line, account, bucket, balanceAfter }) => ({
+  const { id: transactionId } = firstRow(await insertTransaction(trx, { ref: posting.ref.slice(0, 200), at }));
+  const posted: PostedEntry[] = [];
+  for (const { line, account, bucket, balanceAfter } of planned) {
+    const { id } = firstRow(
+      await insertEntry(trx, {
         transaction_id: transactionId,
         account_id: account.id,
         user_id: account.user_id,
@@ -138,18 +165,12 @@ export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
         type: line.type,
         remark: (line.remark ?? '').slice(0, 200),
         created_at: at,
-      })),
-    )
-    .returning('id')
-    .execute();
-  for (const account of new Set(planned.map((p) => p.account))) {
-    await trx
-      .updateTable('ledger_accounts')
-      .set({ available: account.available, frozen: account.frozen, updated_at: at })
-      .where('id', '=', account.id)
-      .execute();
+      }),
+    );
+    posted.push({ id, accountId: account.id, line, balanceAfter });
   }
-  // ids of one multi-row insert are allocated in row order on both engines
-  const ids = inserted.map((row) => row.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return planned.map((p, index) => ({ id: ids[index], accountId: p.account.id, line: p.line, balanceAfter: p.balanceAfter }));
+  for (const account of new Set(planned.map((p) => p.account))) {
+    await updateAccount(trx, { id: account.id, available: account.available, frozen: account.frozen, at });
+  }
+  return posted;
 }
