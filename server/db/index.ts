@@ -35,6 +35,8 @@ function openSqlite(file: string): BetterSqlite3.Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 10000');
+  // savepoint journals (every grouped transaction has one, see commitGroup.ts) in memory, not in temp files
+  sqlite.pragma('temp_store = MEMORY');
   return sqlite;
 }
 

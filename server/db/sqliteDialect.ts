@@ -1,5 +1,5 @@
 /**
- * Kysely's SQLite dialect with four changes:
+ * Kysely's SQLite dialect with five changes:
  * - transactions start with `BEGIN IMMEDIATE`: the write lock is taken up front (waiting on
  *   busy_timeout) instead of failing when a read transaction later tries to write, which matters
  *   once several processes share the file;
@@ -7,20 +7,22 @@
  *   transaction the cross-process migration lock;
  * - prepared statements are cached by SQL text (Kysely prepares every query anew, a large share
  *   of a simple request's cost);
- * - the one connection goes to waiting queries and transactions in arrival order.
+ * - the one connection goes to waiting queries and transactions in arrival order;
+ * - transactions that follow one another share one commit (see commitGroup.ts).
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import {
-  CompiledQuery,
+  type CompiledQuery,
   SqliteAdapter,
-  SqliteDriver,
   SqliteIntrospector,
   SqliteQueryCompiler,
   type DatabaseConnection,
   type Dialect,
+  type Driver,
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { CommitGroup, type CommitGroupLimits } from './commitGroup';
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -47,7 +49,7 @@ class CachingSqliteConnection implements DatabaseConnection {
 
   constructor(private readonly sqlite: BetterSqlite3.Database) {}
 
-  private prepare(sql: string): BetterSqlite3.Statement {
+  prepare(sql: string): BetterSqlite3.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.sqlite.prepare(sql);
@@ -57,11 +59,13 @@ class CachingSqliteConnection implements DatabaseConnection {
     return statement;
   }
 
-  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+  /** Runs a statement; `beforeWrite` runs first when the statement writes. */
+  async executeQuery<R>(compiledQuery: CompiledQuery, beforeWrite?: () => void): Promise<QueryResult<R>> {
     try {
       const statement = this.prepare(compiledQuery.sql);
       const parameters = compiledQuery.parameters as unknown[];
       if (statement.reader) return { rows: statement.all(...parameters) as R[] };
+      beforeWrite?.();
       const { changes, lastInsertRowid } = statement.run(...parameters);
       return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
     } catch (error) {
@@ -91,6 +95,14 @@ class FifoLock {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  get hasWaiters(): boolean {
+    return this.waiters.length > 0;
+  }
+
+  get isHeld(): boolean {
+    return this.locked;
+  }
+
   release(): void {
     const next = this.waiters.shift();
     if (next) next();
@@ -98,47 +110,118 @@ class FifoLock {
   }
 }
 
-class ImmediateSqliteDriver extends SqliteDriver {
-  private readonly connection: CachingSqliteConnection;
-  private readonly lock = new FifoLock();
+/**
+ * What one acquireConnection handed out. Kysely runs a transaction's statements and its commit on
+ * the lease it acquired; a committed member hands the connection on before its group commits, and
+ * the lease then ignores Kysely's later release.
+ */
+class Lease implements DatabaseConnection {
+  inTransaction = false;
+  handedOn = false;
 
   constructor(
-    sqlite: BetterSqlite3.Database,
+    private readonly connection: CachingSqliteConnection,
+    private readonly group: CommitGroup,
+  ) {}
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    // a write outside a transaction must not join (nor be acknowledged before) an open group
+    return this.connection.executeQuery<R>(compiledQuery, this.inTransaction ? undefined : () => this.group.commit());
+  }
+
+  streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    return this.connection.streamQuery<R>(compiledQuery);
+  }
+}
+
+/** One better-sqlite3 connection shared in arrival order, transactions grouped into shared commits. */
+class GroupCommitSqliteDriver implements Driver {
+  private readonly connection: CachingSqliteConnection;
+  private readonly lock = new FifoLock();
+  private readonly group: CommitGroup;
+
+  constructor(
+    private readonly sqlite: BetterSqlite3.Database,
     private readonly options: SqliteDialectOptions,
   ) {
-    super({ database: sqlite });
     this.connection = new CachingSqliteConnection(sqlite);
+    this.group = new CommitGroup(sqlite, options.commitGroup);
   }
 
-  override async destroy(): Promise<void> {
+  async init(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    this.group.commit();
     await this.options.beforeClose?.();
-    await super.destroy();
+    this.sqlite.close();
   }
 
-  /** One connection for everything, as in the base class; ours caches statements. */
-  override async acquireConnection(): Promise<DatabaseConnection> {
+  async acquireConnection(): Promise<DatabaseConnection> {
     await this.lock.acquire();
-    return this.connection;
+    return new Lease(this.connection, this.group);
   }
 
-  override async releaseConnection(): Promise<void> {
+  async releaseConnection(lease: DatabaseConnection): Promise<void> {
+    if (!(lease as Lease).handedOn) this.handOn();
+  }
+
+  /**
+   * Passes the connection to the next waiter. A due group commits first. With nobody waiting, the
+   * group commits after the requests that arrived meanwhile had their turn: they may bring more
+   * members (the same idea as PostgreSQL's commit_delay, but one event-loop turn instead of a sleep).
+   */
+  private handOn(): void {
+    if (this.group.isDue) this.group.commit();
+    else if (!this.lock.hasWaiters && this.group.isOpen) this.commitSoon();
     this.lock.release();
   }
 
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  private commitScheduled = false;
+
+  private commitSoon(): void {
+    if (this.commitScheduled) return;
+    this.commitScheduled = true;
+    setImmediate(() => {
+      this.commitScheduled = false;
+      // a holder of the connection may be inside a member; its own hand-on commits or schedules again
+      if (!this.lock.isHeld) this.group.commit();
+    });
+  }
+
+  async beginTransaction(lease: DatabaseConnection): Promise<void> {
+    this.group.begin();
+    (lease as Lease).inTransaction = true;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    const committed = this.group.release();
+    lease.inTransaction = false;
+    lease.handedOn = true;
+    this.handOn();
+    await committed;
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    // a member whose group failed to commit has nothing left to undo
+    if (lease.handedOn) return;
+    lease.inTransaction = false;
+    this.group.rollback();
   }
 }
 
 export interface SqliteDialectOptions {
   /** runs when the database is destroyed, before the connection closes */
   beforeClose?: () => Promise<void>;
+  /** how many transactions share a commit, and for how long (tests make groups small) */
+  commitGroup?: CommitGroupLimits;
 }
 
 export function sqliteDialect(sqlite: BetterSqlite3.Database, options: SqliteDialectOptions = {}): Dialect {
   return {
     createAdapter: () => new TransactionalDdlSqliteAdapter(),
-    createDriver: () => new ImmediateSqliteDriver(sqlite, options),
+    createDriver: () => new GroupCommitSqliteDriver(sqlite, options),
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     createIntrospector: (db: Kysely<any>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
