@@ -8,14 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, sql } from 'kysely';
+import { Kysely, sql, type Generated } from 'kysely';
 import type { CommitGroupLimits } from '../../server/db/commitGroup';
 import { sqliteDialect } from '../../server/db/sqliteDialect';
 
 interface Tables {
-  t: { id: number; v: string };
-  parent: { id: number };
-  child: { id: number; parent_id: number };
+  t: { id: Generated<number>; v: string };
+  parent: { id: Generated<number> };
+  child: { id: Generated<number>; parent_id: number };
 }
 
 let dir: string;
