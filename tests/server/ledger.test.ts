@@ -95,6 +95,52 @@ describe('post', () => {
     expect((await checkLedger(t.db)).problems).toEqual([]);
   });
 
+  it('returns the entries in line order (id, account, balance after) as stored', async () => {
+    const [a, b] = [await newUser(t.app, t.db, t.clock, { payPassword: null }), await newUser(t.app, t.db, t.clock, { payPassword: null })];
+    await deposit(t.db, t.clock, a, '10');
+    const posted = await runMoneyTransaction(t.db, (trx) =>
+      post(trx, {
+        ref: 'test:order',
+        now: t.clock.now(),
+        lines: [
+          { owner: userOwner(a.userId), currency: 'USDT', amount: -toUnits('3'), type: 'transfer_out' },
+          { owner: userOwner(b.userId), currency: 'USDT', amount: toUnits('3'), type: 'transfer_in' },
+          { owner: userOwner(a.userId), currency: 'USDT', amount: -toUnits('1'), type: 'transfer_fee' },
+          { owner: systemOwner('fees'), currency: 'USDT', amount: toUnits('1'), type: 'transfer_fee' },
+        ],
+      }),
+    );
+    const stored = await t.db
+      .selectFrom('ledger_entries')
+      .select(['id', 'account_id', 'amount', 'balance_after'])
+      .where('id', 'in', posted.map((e) => e.id))
+      .orderBy('id')
+      .execute();
+    expect(stored).toEqual(posted.map((e) => ({ id: e.id, account_id: e.accountId, amount: e.line.amount, balance_after: e.balanceAfter })));
+    expect(posted.slice(0, 3).map((e) => e.balanceAfter)).toEqual([toUnits('7'), toUnits('3'), toUnits('6')]);
+    expect(posted[0].accountId).toBe(posted[2].accountId);
+  });
+
+  it('locks accounts in one order: opposite postings at once all succeed without a retry', async () => {
+    const [a, b] = [await newUser(t.app, t.db, t.clock, { payPassword: null }), await newUser(t.app, t.db, t.clock, { payPassword: null })];
+    await deposit(t.db, t.clock, a, '100');
+    await deposit(t.db, t.clock, b, '100');
+    const move = (from: MoneyUser, to: MoneyUser) =>
+      // no runMoneyTransaction: a deadlock (40P01) would fail the test instead of being retried
+      t.db.transaction().execute((trx) =>
+        post(trx, {
+          ref: 'test:opposite',
+          now: t.clock.now(),
+          lines: [
+            { owner: userOwner(from.userId), currency: 'USDT', amount: -1n, type: 'transfer_out' },
+            { owner: userOwner(to.userId), currency: 'USDT', amount: 1n, type: 'transfer_in' },
+          ],
+        }),
+      );
+    await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? move(a, b) : move(b, a))));
+    expect((await checkLedger(t.db)).problems).toEqual([]);
+  });
+
   it('has the database refuse UPDATE and DELETE of journal rows', async () => {
     await deposit(t.db, t.clock, users[0], '50');
     const entry = await t.db.selectFrom('ledger_entries').select(['id', 'amount']).orderBy('id', 'desc').executeTakeFirstOrThrow();
