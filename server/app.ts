@@ -16,7 +16,7 @@ import { errorHandler } from './http/errorHandler';
 import { registerFallbacks } from './http/fallbacks';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rateLimit';
-import { registerSecurityHeaders } from './http/security';
+import { registerResponseHeaders } from './http/security';
 import { hasBuiltApp, registerStaticFiles } from './http/staticFiles';
 import accountRoutes from './routes/account';
 import addressRoutes from './routes/address';
@@ -60,14 +60,11 @@ export function buildApp({ db, config, clock = systemClock, logger }: BuildAppOp
   app.decorate('ctx', ctx);
   app.decorate('authenticate', createAuthenticate(ctx));
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   app.setErrorHandler(errorHandler);
   const spa = hasBuiltApp(config.distDir);
   registerFallbacks(app, { spa });
-  registerSecurityHeaders(app);
+  registerResponseHeaders(app);
   app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
   registerRateLimit(app, config);
   if (spa) registerStaticFiles(app, config.distDir);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { API_SECURITY_HEADERS } from '../../server/http/security';
 import { startTestApp, type TestApp } from './support/app';
 
 const INDEX_HTML = '<!DOCTYPE html><html><head><script src="/umi.0123abcd.js"></script></head><body><div id="root"></div></body></html>';
@@ -36,6 +37,18 @@ describe('static app', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('gives API responses the API security headers, no caching and a request id; pages keep the page CSP', async () => {
+    for (const url of ['/api/v1/base/web/auth/nonce', '/api/v1/web/nothing', '/api/docs/openapi.json']) {
+      const response = await get(url);
+      for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect({ url, name, value: response.headers[name] }).toEqual({ url, name, value });
+      expect(String(response.headers['x-request-id'])).toMatch(/^[A-Za-z0-9._:-]{8,64}$/);
+    }
+    const page = await get('/my/assets', { accept: 'text/html' });
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(String(page.headers['x-request-id'])).toMatch(/^[A-Za-z0-9._:-]{8,64}$/);
   });
 
   it('answers every client route with index.html (SPA fallback)', async () => {
