@@ -60,32 +60,43 @@ async function serve(): Promise<void> {
 interface Measured {
   name: string;
   rps: number;
+  /** server CPU per request (both servers share the child process) */
+  cpuPerRequest: number;
   p50: number;
   p99: number;
   errors: number;
 }
 
-async function measure(name: string, url: string, headers: Record<string, string>, duration: number): Promise<Measured> {
+async function measure(name: string, url: string, headers: Record<string, string>, duration: number, cpuMicros: () => number): Promise<Measured> {
+  const cpuBefore = cpuMicros();
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const cpuPerRequest = (cpuMicros() - cpuBefore) / Math.max(1, result.requests.total);
+  return { name, rps: result.requests.average, cpuPerRequest, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
 async function main(): Promise<void> {
-  const { targets, stop } = await startChildServer<Targets>(__filename);
+  const { targets, stop, cpuMicros } = await startChildServer<Targets>(__filename);
   try {
     const helloUrl = `http://127.0.0.1:${targets.helloPort}/hello`;
     const profileUrl = `http://127.0.0.1:${targets.appPort}${PROFILE_URL}`;
     const profileHeaders = { authorization: `Bearer ${targets.token}`, 'accept-language': 'zh-TW', host: TEST_HOST };
     // warm up both (JIT, statement caches), then measure one at a time
-    await measure('warm-up', helloUrl, {}, 2);
-    await measure('warm-up', profileUrl, profileHeaders, 2);
-    const hello = await measure('bare Fastify hello-world', helloUrl, {}, DURATION);
-    const profile = await measure('GET …/user/user/profile (auth)', profileUrl, profileHeaders, DURATION);
+    await measure('warm-up', helloUrl, {}, 2, cpuMicros);
+    await measure('warm-up', profileUrl, profileHeaders, 2, cpuMicros);
+    const hello = await measure('bare Fastify hello-world', helloUrl, {}, DURATION, cpuMicros);
+    const profile = await measure('GET …/user/user/profile (auth)', profileUrl, profileHeaders, DURATION, cpuMicros);
     const ratio = profile.rps / hello.rps;
 
     console.log(`\nPowerFi profile benchmark: ${CONNECTIONS} connections, ${DURATION} s each, loopback, ${os.cpus().length} cores, ${targets.database}`);
     console.table(
-      [hello, profile].map((m) => ({ route: m.name, 'req/s': Math.round(m.rps), 'p50 ms': m.p50, 'p99 ms': m.p99, 'errors/non-2xx': m.errors })),
+      [hello, profile].map((m) => ({
+        route: m.name,
+        'req/s': Math.round(m.rps),
+        'p50 ms': m.p50,
+        'p99 ms': m.p99,
+        'server CPU µs/req': Math.round(m.cpuPerRequest),
+        'errors/non-2xx': m.errors,
+      })),
     );
     console.log(`ratio profile / hello-world: ${ratio.toFixed(2)} (goal ≥ 0.60: ${ratio >= 0.6 ? 'met' : 'NOT met'})`);
     console.log(`profile p99: ${profile.p99} ms (goal < 20 ms: ${profile.p99 < 20 ? 'met' : 'NOT met'})`);

@@ -116,11 +116,13 @@ async function checkAfterRun(options: DbOptions): Promise<{ transfers: number; r
 }
 
 async function main(): Promise<void> {
-  const { targets, stop } = await startChildServer<Targets>(__filename);
+  const { targets, stop, cpuMicros } = await startChildServer<Targets>(__filename);
   try {
     await runTransfers(targets, 2); // warm-up: JIT, statement cache, the pay password cache
     const before = await checkAfterRun(targets.dbOptions);
+    const cpuBefore = cpuMicros();
     const result = await runTransfers(targets, DURATION);
+    const cpuUsed = cpuMicros() - cpuBefore;
     const after = await checkAfterRun(targets.dbOptions);
     const made = after.transfers - before.transfers;
     const perSecond = made / DURATION;
@@ -128,7 +130,17 @@ async function main(): Promise<void> {
     if (failed > 0) console.log('not 2xx:', JSON.stringify({ errors: result.errors, timeouts: result.timeouts, statusCodes: result.statusCodeStats }));
 
     console.log(`\nPowerFi transfer benchmark: ${CONNECTIONS} connections, ${DURATION} s, ${targets.users.length} users, loopback, ${os.cpus().length} cores, ${targets.database}`);
-    console.table([{ 'transfers/s': Math.round(perSecond), 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, 'errors/non-2xx': failed, transfers: made }]);
+    console.table([
+      {
+        'transfers/s': Math.round(perSecond),
+        'req/s': Math.round(result.requests.average),
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        'server CPU µs/transfer': Math.round(cpuUsed / Math.max(1, result.requests.total)),
+        'errors/non-2xx': failed,
+        transfers: made,
+      },
+    ]);
     console.log(`goal ≥ 3000 transfers/s: ${perSecond >= 3000 ? 'met' : 'NOT met'}; goal p99 < 50 ms: ${result.latency.p99 < 50 ? 'met' : 'NOT met'}`);
     const { report } = after;
     console.log(`ledger invariants after ${report.entries} entries in ${report.accounts} accounts: ${report.ok ? 'all hold' : 'BROKEN'}`);

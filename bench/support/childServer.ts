@@ -7,11 +7,25 @@
  * time goes.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import readline from 'node:readline';
 
 export interface ChildServer<T> {
   targets: T;
+  /** CPU time (user + system) the server process has used so far, in microseconds */
+  cpuMicros(): number;
   stop(): Promise<void>;
+}
+
+/** utime + stime of a process from /proc (Linux), in microseconds; NaN elsewhere. */
+function processCpuMicros(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1_000_000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return Number.NaN;
+  }
 }
 
 export async function startChildServer<T>(benchFile: string): Promise<ChildServer<T>> {
@@ -24,6 +38,7 @@ export async function startChildServer<T>(benchFile: string): Promise<ChildServe
   ]);
   return {
     targets: JSON.parse(firstLine) as T,
+    cpuMicros: () => processCpuMicros(child.pid!),
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
