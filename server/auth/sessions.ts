@@ -2,7 +2,7 @@
  * Session tokens: 256 random bits, handed out once, stored only as their SHA-256. A session ends
  * when idle too long, at its absolute expiry, or when revoked by sign-out.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Db } from '../db';
 import { preparedQuery, type ParamOf } from '../db/prepared';
 import type { SessionInfo } from '../context';
@@ -16,7 +16,7 @@ export interface SessionTtl {
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export function looksLikeToken(token: string): boolean {

@@ -3,7 +3,7 @@
  * money-moving call. In memory for one process; in Redis when REDIS_URL is set, so every process
  * behind a load balancer shares the same counters.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
@@ -15,7 +15,7 @@ export type RateLimitKind = 'auth' | 'money';
 function callerKey(request: FastifyRequest): string {
   const auth = request.headers.authorization;
   if (!auth) return `ip:${request.ip}`;
-  return `token:${createHash('sha256').update(auth).digest('hex').slice(0, 32)}`;
+  return `token:${hash('sha256', auth, 'hex').slice(0, 32)}`;
 }
 
 export function rateLimitFor(limits: RateLimitConfig, kind: RateLimitKind) {
