@@ -113,20 +113,24 @@ class FifoLock {
 /**
  * What one acquireConnection handed out. Kysely runs a transaction's statements and its commit on
  * the lease it acquired; a committed member hands the connection on before its group commits, and
- * the lease then ignores Kysely's later release.
+ * the lease then ignores Kysely's later release. Leases are reused (Kysely remembers every
+ * connection object it sees in a WeakSet, which a new object per query would keep growing).
  */
 class Lease implements DatabaseConnection {
   inTransaction = false;
   handedOn = false;
+  private readonly commitGroup: () => void;
 
   constructor(
     private readonly connection: CachingSqliteConnection,
-    private readonly group: CommitGroup,
-  ) {}
+    group: CommitGroup,
+  ) {
+    this.commitGroup = () => group.commit();
+  }
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     // a write outside a transaction must not join (nor be acknowledged before) an open group
-    return this.connection.executeQuery<R>(compiledQuery, this.inTransaction ? undefined : () => this.group.commit());
+    return this.connection.executeQuery<R>(compiledQuery, this.inTransaction ? undefined : this.commitGroup);
   }
 
   streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -139,6 +143,7 @@ class GroupCommitSqliteDriver implements Driver {
   private readonly connection: CachingSqliteConnection;
   private readonly lock = new FifoLock();
   private readonly group: CommitGroup;
+  private readonly idleLeases: Lease[] = [];
 
   constructor(
     private readonly sqlite: BetterSqlite3.Database,
@@ -158,11 +163,16 @@ class GroupCommitSqliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.lock.acquire();
-    return new Lease(this.connection, this.group);
+    const lease = this.idleLeases.pop() ?? new Lease(this.connection, this.group);
+    lease.inTransaction = false;
+    lease.handedOn = false;
+    return lease;
   }
 
-  async releaseConnection(lease: DatabaseConnection): Promise<void> {
-    if (!(lease as Lease).handedOn) this.handOn();
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    if (!lease.handedOn) this.handOn();
+    this.idleLeases.push(lease);
   }
 
   /**
