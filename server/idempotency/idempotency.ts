@@ -5,7 +5,7 @@
  * Only successful responses are stored: a refused request changed nothing, so it may be retried
  * with the same key (e.g. after a mistyped pay password).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Endpoint } from '../../contract';
 import type { Db } from '../db';
@@ -40,7 +40,7 @@ function canonical(value: unknown): string {
 }
 
 export function requestHash(endpoint: Pick<Endpoint, 'method' | 'prefix' | 'path'>, body: unknown): string {
-  return createHash('sha256').update(`${endpoint.method} ${endpoint.prefix}${endpoint.path}\n${canonical(body)}`).digest('hex');
+  return hash('sha256', `${endpoint.method} ${endpoint.prefix}${endpoint.path}\n${canonical(body)}`, 'hex');
 }
 
 export interface IdempotentCall {
