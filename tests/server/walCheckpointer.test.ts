@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createDb } from '../../server/db';
-import { SAFETY_NET_PAGES } from '../../server/db/walCheckpointer';
+import { CHECKPOINT_WARNING_CODE, SAFETY_NET_PAGES, startWalCheckpointer, throttled } from '../../server/db/walCheckpointer';
 
 const PAGE_BYTES = 4096;
 
@@ -40,6 +40,50 @@ describe('WAL checkpoint worker', () => {
     } finally {
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a worker that cannot work, once per kind of problem', async () => {
+    const reports: string[] = [];
+    startWalCheckpointer(path.join(os.tmpdir(), 'powerfi-no-such-dir', 'missing.sqlite'), (message) => reports.push(message));
+    expect(await eventually(() => reports.length >= 2, 5000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reports).toEqual([
+      expect.stringMatching(/^SQLite WAL checkpoint: the checkpoint worker failed: .+/),
+      'SQLite WAL checkpoint: the checkpoint worker stopped; only the automatic checkpoint is left',
+    ]);
+  });
+
+  it('passes a repeated problem on once a minute, another problem at once', () => {
+    jest.useFakeTimers({ now: 0 });
+    try {
+      const reports: string[] = [];
+      const warn = throttled((message) => reports.push(message));
+      warn('disk I/O error');
+      warn('disk I/O error');
+      warn('database is locked for ever');
+      jest.setSystemTime(59_999);
+      warn('disk I/O error');
+      jest.setSystemTime(60_000);
+      warn('disk I/O error');
+      expect(reports).toEqual([
+        'SQLite WAL checkpoint: disk I/O error',
+        'SQLite WAL checkpoint: database is locked for ever',
+        'SQLite WAL checkpoint: disk I/O error',
+      ]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('reports as a process warning with its own code by default', async () => {
+    const emitWarning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      startWalCheckpointer(path.join(os.tmpdir(), 'powerfi-no-such-dir', 'missing.sqlite'));
+      expect(await eventually(() => emitWarning.mock.calls.length >= 2, 5000)).toBe(true);
+      expect(emitWarning.mock.calls[1]).toEqual(['SQLite WAL checkpoint: the checkpoint worker stopped; only the automatic checkpoint is left', { code: CHECKPOINT_WARNING_CODE }]);
+    } finally {
+      emitWarning.mockRestore();
     }
   });
 });
