@@ -65,6 +65,6 @@ it('pays with the pay password and one Idempotency-Key, reused after a refusal',
   const [first, second] = orderPay.mock.calls;
   expect(first[0]).toEqual({ id: '7', payPassword: '111111' });
   expect(second[0]).toEqual({ id: '7', payPassword: '123456' });
-  expect(first[1].headers['Idempotency-Key']).toMatch(/^mall-pay-7-[0-9a-f]{24}$/);
+  expect(first[1].headers['Idempotency-Key']).toMatch(/^mall-pay-7-[0-9a-f]{32}$/);
   expect(second[1].headers['Idempotency-Key']).toBe(first[1].headers['Idempotency-Key']);
 });

@@ -15,7 +15,8 @@ import Money from '@/components/Money';
 import { fromUnits, toUnits } from '@/components/Money/decimal';
 import { useT } from '@/hooks/useT';
 import { addressApi, mallApi } from '@/services';
-import { PayPasswordItem, newIdempotencyKey, payMallOrder } from '../MallPay';
+import { newIdempotencyKey } from '@/services/idempotencyKey';
+import { PayPasswordItem, payMallOrder } from '../MallPay';
 
 interface Props {
   open: boolean;
@@ -58,7 +59,7 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
       let current = pending;
       if (!current) {
         const order = await mallApi.orderCreate({ skuId: sku.id, quantity, addressId: address.id });
-        current = { order, key: newIdempotencyKey(`pay-${order.id}`) };
+        current = { order, key: newIdempotencyKey(`mall-pay-${order.id}`) };
         setPending(current);
       }
       const paid = await payMallOrder(current.order.id, payPassword, current.key);

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import type { MallOrderType } from '../../../contract/mall';
 import Money from '@/components/Money';
 import { useT } from '@/hooks/useT';
-import { PayPasswordItem, newIdempotencyKey, payMallOrder } from '../MallPay';
+import { newIdempotencyKey } from '@/services/idempotencyKey';
+import { PayPasswordItem, payMallOrder } from '../MallPay';
 
 interface Props {
   order: MallOrderType;
@@ -18,7 +19,7 @@ export default function PayModal({ order, open, onClose, onPaid }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ payPassword: string }>();
   const [paying, setPaying] = useState(false);
-  const [key] = useState(() => newIdempotencyKey(`pay-${order.id}`));
+  const [key] = useState(() => newIdempotencyKey(`mall-pay-${order.id}`));
 
   const pay = async ({ payPassword }: { payPassword: string }) => {
     setPaying(true);

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { MallOrderType } from '../../../contract/mall';
 import { useT } from '@/hooks/useT';
 import { mallApi } from '@/services';
-import { newIdempotencyKey } from '../MallPay';
+import { newIdempotencyKey } from '@/services/idempotencyKey';
 import PayModal from './PayModal';
 
 interface Props {
@@ -33,7 +33,7 @@ export default function MallOrderActions({ order, onChange, size = 'small' }: Pr
       cancelText: t('common.cancel'),
       onOk: async () => {
         // cancelling a paid order refunds it: money-moving, so it carries a key too
-        const cancelled = await mallApi.orderCancel({ id: order.id }, { headers: { 'Idempotency-Key': newIdempotencyKey(`cancel-${order.id}`) } });
+        const cancelled = await mallApi.orderCancel({ id: order.id }, { headers: { 'Idempotency-Key': newIdempotencyKey(`mall-cancel-${order.id}`) } });
         message.success(t('mall.cancelDone'));
         onChange(cancelled);
       },

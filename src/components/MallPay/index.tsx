@@ -8,12 +8,6 @@ import type { MallOrderType } from '../../../contract/mall';
 import { useT } from '@/hooks/useT';
 import { mallApi } from '@/services';
 
-/** A fresh Idempotency-Key, e.g. `mall-pay-12-<random>` for `newIdempotencyKey('pay-12')`. */
-export function newIdempotencyKey(label: string): string {
-  const random = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `mall-${label}-${random}`;
-}
-
 export function payMallOrder(id: string, payPassword: string, idempotencyKey: string): Promise<MallOrderType> {
   return mallApi.orderPay({ id, payPassword }, { headers: { 'Idempotency-Key': idempotencyKey } });
 }

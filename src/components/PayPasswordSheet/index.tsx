@@ -9,7 +9,7 @@ import BottomSheet from '@/components/BottomSheet';
 import { Link, useLocation } from '@umijs/max';
 import { useRef, useState, type ReactNode } from 'react';
 import PayPasswordField from './PayPasswordField';
-import { newIdempotencyKey } from './idempotencyKey';
+import { newIdempotencyKey } from '@/services/idempotencyKey';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 

@@ -7,7 +7,7 @@ import { Button, Checkbox, Form, Input, Typography } from 'antd';
 import BottomSheet from '@/components/BottomSheet';
 import { useRef, useState, type ReactNode } from 'react';
 import { useT } from '@/hooks/useT';
-import { newIdempotencyKey } from './idempotencyKey';
+import { newIdempotencyKey } from '@/services/idempotencyKey';
 
 export interface PayValues {
   payPassword: string;
