@@ -52,7 +52,7 @@ it('pays with the pay password and one Idempotency-Key, reused after a refusal',
   orderPay.mockRejectedValueOnce(new Error('wrong pay password')).mockResolvedValueOnce(order('paid', ['cancel']));
   const onChange = renderActions('unpaid', ['pay', 'cancel']);
   fireEvent.click(screen.getByText('mall.action.pay'));
-  const input = await screen.findByLabelText('mall.payPassword');
+  const input = await screen.findByLabelText('payPass.field');
   const submit = () => act(async () => { fireEvent.click(screen.getByText('mall.payNow')); });
 
   fireEvent.change(input, { target: { value: '111111' } });

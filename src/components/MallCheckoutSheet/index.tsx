@@ -12,11 +12,12 @@ import { useState } from 'react';
 import type { AddressType } from '../../../contract/address';
 import type { GoodsDetailType, MallOrderType, SkuType } from '../../../contract/mall';
 import Money from '@/components/Money';
+import PayPasswordField from '@/components/PayPasswordField';
 import { fromUnits, toUnits } from '@/components/Money/decimal';
 import { useT } from '@/hooks/useT';
 import { addressApi, mallApi } from '@/services';
 import { newIdempotencyKey } from '@/services/idempotencyKey';
-import { PayPasswordItem, payMallOrder } from '../MallPay';
+import { payMallOrder } from '../MallPay';
 
 interface Props {
   open: boolean;
@@ -107,7 +108,7 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
           <Money value={total} currency="USDT" strong style={{ fontSize: 18 }} />
         </Flex>
         <Form form={form} layout="vertical" requiredMark={false} onFinish={confirm}>
-          <PayPasswordItem />
+          <PayPasswordField />
           <Button type="primary" htmlType="submit" block size="large" loading={busy} disabled={!address}>
             {t('mall.payNow')}
           </Button>

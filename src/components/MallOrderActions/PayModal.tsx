@@ -3,9 +3,10 @@ import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import type { MallOrderType } from '../../../contract/mall';
 import Money from '@/components/Money';
+import PayPasswordField from '@/components/PayPasswordField';
 import { useT } from '@/hooks/useT';
 import { newIdempotencyKey } from '@/services/idempotencyKey';
-import { PayPasswordItem, payMallOrder } from '../MallPay';
+import { payMallOrder } from '../MallPay';
 
 interface Props {
   order: MallOrderType;
@@ -48,7 +49,7 @@ export default function PayModal({ order, open, onClose, onPaid }: Props) {
         {t('mall.total')} <Money value={order.total} currency="USDT" strong />
       </p>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={pay} preserve={false}>
-        <PayPasswordItem />
+        <PayPasswordField />
       </Form>
     </Modal>
   );

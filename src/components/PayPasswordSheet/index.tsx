@@ -8,7 +8,7 @@ import { Button, Form, Result } from 'antd';
 import BottomSheet from '@/components/BottomSheet';
 import { Link, useLocation } from '@umijs/max';
 import { useRef, useState, type ReactNode } from 'react';
-import PayPasswordField from './PayPasswordField';
+import PayPasswordField from '@/components/PayPasswordField';
 import { newIdempotencyKey } from '@/services/idempotencyKey';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';

@@ -29,8 +29,6 @@ export default {
   'buy.startsTomorrow': 'The order starts earning tomorrow and settles automatically at the end.',
   'buy.agreement': 'I have read and agree to the service agreement and understand that returns are estimates',
   'buy.agreementRequired': 'Please accept the agreement first',
-  'buy.payPassword': 'Pay password',
-  'buy.payPasswordInvalid': 'Enter your 6-digit pay password',
   'buy.confirm': 'Confirm and pay',
   'buy.powerDone': 'Bought: the hashrate starts producing on {date}',
   'buy.financeDone': 'Subscribed: interest starts on {date}',

@@ -8,8 +8,6 @@ export default {
   'mall.noAddress': 'No shipping address yet',
   'mall.addAddress': 'Add an address',
   'mall.changeAddress': 'Change',
-  'mall.payPassword': 'Pay password',
-  'mall.payPasswordInvalid': 'Enter your 6-digit pay password',
   'mall.payNow': 'Pay now',
   'mall.payTitle': 'Pay the order',
   'mall.paySuccess': 'Paid',

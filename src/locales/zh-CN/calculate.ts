@@ -29,8 +29,6 @@ export default {
   'buy.startsTomorrow': '订单次日开始计算收益，到期自动结算。',
   'buy.agreement': '我已阅读并同意《算力与理财服务协议》，了解收益为预估值',
   'buy.agreementRequired': '请先同意服务协议',
-  'buy.payPassword': '支付密码',
-  'buy.payPasswordInvalid': '请输入 6 位数字支付密码',
   'buy.confirm': '确认支付',
   'buy.powerDone': '购买成功，算力将于 {date} 开始产出',
   'buy.financeDone': '认购成功，将于 {date} 开始计息',

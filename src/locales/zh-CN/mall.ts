@@ -8,8 +8,6 @@ export default {
   'mall.noAddress': '还没有收货地址',
   'mall.addAddress': '新增收货地址',
   'mall.changeAddress': '更换地址',
-  'mall.payPassword': '支付密码',
-  'mall.payPasswordInvalid': '请输入 6 位数字支付密码',
   'mall.payNow': '确认支付',
   'mall.payTitle': '支付订单',
   'mall.paySuccess': '支付成功',

@@ -29,8 +29,6 @@ export default {
   'buy.startsTomorrow': '訂單次日開始計算收益，到期自動結算。',
   'buy.agreement': '我已閱讀並同意《算力與理財服務協議》，了解收益為預估值',
   'buy.agreementRequired': '請先同意服務協議',
-  'buy.payPassword': '支付密碼',
-  'buy.payPasswordInvalid': '請輸入 6 位數字支付密碼',
   'buy.confirm': '確認支付',
   'buy.powerDone': '購買成功，算力將於 {date} 開始產出',
   'buy.financeDone': '認購成功，將於 {date} 開始計息',

@@ -8,8 +8,6 @@ export default {
   'mall.noAddress': '還沒有收貨地址',
   'mall.addAddress': '新增收貨地址',
   'mall.changeAddress': '更換地址',
-  'mall.payPassword': '支付密碼',
-  'mall.payPasswordInvalid': '請輸入 6 位數字支付密碼',
   'mall.payNow': '確認支付',
   'mall.payTitle': '支付訂單',
   'mall.paySuccess': '支付成功',

@@ -3,8 +3,9 @@
  * the agreement, the pay password and one Idempotency-Key per distinct request (a retry of the
  * same request reuses it, a changed amount gets a new one). Errors are shown by the request layer.
  */
-import { Button, Checkbox, Form, Input, Typography } from 'antd';
+import { Button, Checkbox, Form, Typography } from 'antd';
 import BottomSheet from '@/components/BottomSheet';
+import PayPasswordField from '@/components/PayPasswordField';
 import { useRef, useState, type ReactNode } from 'react';
 import { useT } from '@/hooks/useT';
 import { newIdempotencyKey } from '@/services/idempotencyKey';
@@ -78,9 +79,7 @@ export default function PaySheet<V extends object>({ open, title, initialValues,
             <Typography.Text type="secondary">{t('buy.agreement')}</Typography.Text>
           </Checkbox>
         </Form.Item>
-        <Form.Item name="payPassword" label={t('buy.payPassword')} rules={[{ required: true, pattern: /^\d{6}$/, message: t('buy.payPasswordInvalid') }]}>
-          <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" />
-        </Form.Item>
+        <PayPasswordField />
         <Button type="primary" htmlType="submit" block size="large" loading={paying}>
           {t('buy.confirm')}
         </Button>

@@ -7,7 +7,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, Result, Typography } from 'antd';
 import { history, useModel } from '@umijs/max';
 import { useState } from 'react';
-import PayPasswordField from '@/components/PayPasswordSheet/PayPasswordField';
+import PayPasswordField from '@/components/PayPasswordField';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { withCurrentUser } from '@/initialState';

@@ -1,6 +1,6 @@
-/** The 6-digit pay password field of a form, validated with the shared rule. */
+/** The 6-digit pay password field of every form that asks for it (money moves and /my/setting/pay-pass), validated with the shared rule. */
 import { Form, Input } from 'antd';
-import { isPayPassword } from '../../../contract/rules/money';
+import { isPayPassword } from '../../contract/rules/money';
 import { useT } from '@/hooks/useT';
 
 interface Props {
