@@ -1,6 +1,7 @@
 /**
  * The order buttons show exactly the order's `actions`; paying sends the pay password with an
- * Idempotency-Key, and a retry after a refused payment reuses that key (one payment at most).
+ * Idempotency-Key, which a retry with the same password reuses (one payment at most) and another
+ * password renews.
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
@@ -48,8 +49,11 @@ it('a cancelled order shows no buttons', () => {
   expect(buttonTexts()).toEqual([]);
 });
 
-it('pays with the pay password and one Idempotency-Key, reused after a refusal', async () => {
-  orderPay.mockRejectedValueOnce(new Error('wrong pay password')).mockResolvedValueOnce(order('paid', ['cancel']));
+it('pays with the pay password and an Idempotency-Key: the same one for a retry with the same password, a new one for another password', async () => {
+  orderPay
+    .mockRejectedValueOnce(new Error('no answer'))
+    .mockRejectedValueOnce(new Error('wrong pay password'))
+    .mockResolvedValueOnce(order('paid', ['cancel']));
   const onChange = renderActions('unpaid', ['pay', 'cancel']);
   fireEvent.click(screen.getByText('mall.action.pay'));
   const input = await screen.findByLabelText('payPass.field');
@@ -58,13 +62,20 @@ it('pays with the pay password and one Idempotency-Key, reused after a refusal',
   fireEvent.change(input, { target: { value: '111111' } });
   await submit();
   await waitFor(() => expect(orderPay).toHaveBeenCalledTimes(1));
+  await submit();
+  await waitFor(() => expect(orderPay).toHaveBeenCalledTimes(2));
   fireEvent.change(input, { target: { value: '123456' } });
   await submit();
   await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ status: 'paid' })));
 
-  const [first, second] = orderPay.mock.calls;
-  expect(first[0]).toEqual({ id: '7', payPassword: '111111' });
-  expect(second[0]).toEqual({ id: '7', payPassword: '123456' });
-  expect(first[1].headers['Idempotency-Key']).toMatch(/^mall-pay-7-[0-9a-f]{32}$/);
-  expect(second[1].headers['Idempotency-Key']).toBe(first[1].headers['Idempotency-Key']);
+  expect(orderPay.mock.calls.map((call) => call[0])).toEqual([
+    { id: '7', payPassword: '111111' },
+    { id: '7', payPassword: '111111' },
+    { id: '7', payPassword: '123456' },
+  ]);
+  const [first, retry, other] = orderPay.mock.calls.map((call) => call[1].headers['Idempotency-Key']);
+  expect(first).toMatch(/^mall-pay-7-[0-9a-f]{32}$/);
+  expect(retry).toBe(first);
+  expect(other).toMatch(/^mall-pay-7-[0-9a-f]{32}$/);
+  expect(other).not.toBe(first);
 });

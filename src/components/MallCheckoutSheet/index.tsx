@@ -2,7 +2,8 @@
  * The checkout sheet of a goods page: the receiver (chosen from the address book, or added to it,
  * through the book's selection mode, which returns to `returnTo` with `addressId`), the item and
  * total, the pay password. Confirming creates the order (stock held) and pays it; a failed payment
- * keeps the created order and its key, so another try pays that same order once.
+ * keeps the created order, so another try pays that same order, with its key by the attempt rule of
+ * usePayAttempt (the request: the order).
  */
 import { Button, Card, Flex, Form, Skeleton, Typography } from 'antd';
 import BottomSheet from '@/components/BottomSheet';
@@ -14,9 +15,9 @@ import type { GoodsDetailType, MallOrderType, SkuType } from '../../../contract/
 import Money from '@/components/Money';
 import PayPasswordField from '@/components/PayPasswordField';
 import { fromUnits, toUnits } from '@/components/Money/decimal';
+import { usePayAttempt } from '@/hooks/usePayAttempt';
 import { useT } from '@/hooks/useT';
 import { addressApi, mallApi } from '@/services';
-import { newIdempotencyKey } from '@/services/idempotencyKey';
 import { payMallOrder } from '../MallPay';
 
 interface Props {
@@ -41,36 +42,32 @@ function chosenAddress(addresses: AddressType[], addressId?: string): AddressTyp
 export default function MallCheckoutSheet({ open, goods, sku, quantity, addressId, returnTo, onClose, onPaid }: Props) {
   const t = useT();
   const [form] = Form.useForm<{ payPassword: string }>();
-  const [busy, setBusy] = useState(false);
-  /** the order created by the first confirm, and its payment key */
-  const [pending, setPending] = useState<{ order: MallOrderType; key: string } | null>(null);
+  const { busy, run, reset } = usePayAttempt<string>((orderId) => `mall-pay-${orderId}`);
+  /** the order created by the first confirm, paid by the next tries */
+  const [pending, setPending] = useState<MallOrderType | null>(null);
   const { data: book, loading } = useRequest(() => addressApi.list({ pageSize: 50 }), { ready: open, refreshDeps: [open] });
   const address = book && chosenAddress(book.list, addressId);
   const total = fromUnits(toUnits(sku.price) * BigInt(quantity));
 
   const close = () => {
     setPending(null);
+    reset();
     onClose();
   };
 
+  // a refusal was shown by the request layer; the sheet stays open
   const confirm = async ({ payPassword }: { payPassword: string }) => {
     if (!address) return;
-    setBusy(true);
-    try {
-      let current = pending;
-      if (!current) {
-        const order = await mallApi.orderCreate({ skuId: sku.id, quantity, addressId: address.id });
-        current = { order, key: newIdempotencyKey(`mall-pay-${order.id}`) };
-        setPending(current);
+    await run(async (keyFor) => {
+      let order = pending;
+      if (!order) {
+        order = await mallApi.orderCreate({ skuId: sku.id, quantity, addressId: address.id });
+        setPending(order);
       }
-      const paid = await payMallOrder(current.order.id, payPassword, current.key);
+      const paid = await payMallOrder(order.id, payPassword, keyFor(payPassword, order.id));
       setPending(null);
       onPaid(paid);
-    } catch {
-      // shown by the request layer; the sheet stays open
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,11 +1,13 @@
-/** Pays an unpaid order from the list or the details: the pay password in a small dialog. */
+/**
+ * Pays an unpaid order from the list or the details: the pay password in a small dialog, its
+ * Idempotency-Key by the attempt rule of usePayAttempt (the request: the order).
+ */
 import { App, Form, Modal } from 'antd';
-import { useState } from 'react';
 import type { MallOrderType } from '../../../contract/mall';
 import Money from '@/components/Money';
 import PayPasswordField from '@/components/PayPasswordField';
+import { usePayAttempt } from '@/hooks/usePayAttempt';
 import { useT } from '@/hooks/useT';
-import { newIdempotencyKey } from '@/services/idempotencyKey';
 import { payMallOrder } from '../MallPay';
 
 interface Props {
@@ -19,28 +21,22 @@ export default function PayModal({ order, open, onClose, onPaid }: Props) {
   const t = useT();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ payPassword: string }>();
-  const [paying, setPaying] = useState(false);
-  const [key] = useState(() => newIdempotencyKey(`mall-pay-${order.id}`));
+  const { busy, run } = usePayAttempt<string>((orderId) => `mall-pay-${orderId}`);
 
-  const pay = async ({ payPassword }: { payPassword: string }) => {
-    setPaying(true);
-    try {
-      const paid = await payMallOrder(order.id, payPassword, key);
+  // a refusal was shown by the request layer; the dialog stays open for another try
+  const pay = ({ payPassword }: { payPassword: string }) =>
+    run(async (keyFor) => {
+      const paid = await payMallOrder(order.id, payPassword, keyFor(payPassword, order.id));
       message.success(t('mall.paySuccess'));
       onPaid(paid);
-    } catch {
-      // shown by the request layer; the dialog stays open for another try
-    } finally {
-      setPaying(false);
-    }
-  };
+    });
 
   return (
     <Modal
       open={open}
       title={t('mall.payTitle')}
       okText={t('mall.payNow')}
-      confirmLoading={paying}
+      confirmLoading={busy}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden

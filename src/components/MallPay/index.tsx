@@ -1,7 +1,7 @@
 /**
  * Paying a mall order, shared by the checkout sheet and the order actions: the call with the pay
- * password and an Idempotency-Key. One key per order and pay attempt: a retry after a network
- * failure replays the first answer instead of paying twice.
+ * password and an Idempotency-Key (the callers keep it by the rule of usePayAttempt: a retry after
+ * a network failure replays the first answer instead of paying twice).
  */
 import type { MallOrderType } from '../../../contract/mall';
 import { mallApi } from '@/services';

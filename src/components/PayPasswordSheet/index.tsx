@@ -1,15 +1,15 @@
 /**
  * The confirmation sheet of every money move on /my: the caller's summary, the 6-digit pay
- * password and one Idempotency-Key per confirmation. The key is kept while the same password is
- * retried (a double tap or a lost answer replays the first result instead of moving money twice)
- * and renewed when another password is typed. Without a pay password the sheet guides to set one.
+ * password and its Idempotency-Key by the attempt rule of usePayAttempt (the request is fixed while
+ * the sheet is open, so only the password counts; closing forgets the key). Without a pay password
+ * the sheet guides to set one.
  */
 import { Button, Form, Result } from 'antd';
 import BottomSheet from '@/components/BottomSheet';
 import { Link, useLocation } from '@umijs/max';
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import PayPasswordField from '@/components/PayPasswordField';
-import { newIdempotencyKey } from '@/services/idempotencyKey';
+import { usePayAttempt } from '@/hooks/usePayAttempt';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 
@@ -28,26 +28,11 @@ export default function PayPasswordSheet({ open, title, summary, onClose, onConf
   const user = useCurrentUser();
   const location = useLocation();
   const [form] = Form.useForm<{ payPassword: string }>();
-  const [busy, setBusy] = useState(false);
-  // a ref, not the state: two taps in one frame both see the state still false
-  const inFlight = useRef(false);
-  const attempt = useRef<{ password: string; key: string }>();
+  const { busy, run, reset } = usePayAttempt();
 
   const confirm = async ({ payPassword }: { payPassword: string }) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    if (attempt.current?.password !== payPassword) attempt.current = { password: payPassword, key: newIdempotencyKey() };
-    setBusy(true);
-    try {
-      await onConfirm(payPassword, attempt.current.key);
-      attempt.current = undefined;
-      onClose();
-    } catch {
-      // the request layer showed the error; the sheet stays open for another try
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+    // a refusal was shown by the request layer; the sheet stays open for another try
+    if (await run((keyFor) => onConfirm(payPassword, keyFor(payPassword)))) onClose();
   };
 
   return (
@@ -57,7 +42,7 @@ export default function PayPasswordSheet({ open, title, summary, onClose, onConf
       destroyOnClose
       onClose={onClose}
       afterOpenChange={(visible) => {
-        if (!visible) attempt.current = undefined;
+        if (!visible) reset();
       }}
       styles={{ body: { paddingBottom: 24 } }}
     >

@@ -1,14 +1,14 @@
 /**
  * The bottom sheet every purchase on /calculate goes through: the caller's fields and summary,
- * the agreement, the pay password and one Idempotency-Key per distinct request (a retry of the
- * same request reuses it, a changed amount gets a new one). Errors are shown by the request layer.
+ * the agreement, the pay password and its Idempotency-Key by the attempt rule of usePayAttempt
+ * (the request: the values of the caller's fields). Errors are shown by the request layer.
  */
 import { Button, Checkbox, Form, Typography } from 'antd';
 import BottomSheet from '@/components/BottomSheet';
 import PayPasswordField from '@/components/PayPasswordField';
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { usePayAttempt } from '@/hooks/usePayAttempt';
 import { useT } from '@/hooks/useT';
-import { newIdempotencyKey } from '@/services/idempotencyKey';
 
 export interface PayValues {
   payPassword: string;
@@ -32,20 +32,12 @@ export default function PaySheet<V extends object>({ open, title, initialValues,
   const t = useT();
   const [form] = Form.useForm<V & PayValues>();
   const values = (Form.useWatch([], form) ?? initialValues) as Partial<V>;
-  const [paying, setPaying] = useState(false);
-  const key = useRef(newIdempotencyKey());
+  const { busy, run, reset } = usePayAttempt<Partial<V>>();
 
   const submit = async (submitted: V & PayValues) => {
-    setPaying(true);
-    try {
-      await onPay(submitted, key.current);
-      key.current = newIdempotencyKey();
-      onClose();
-    } catch {
-      // the request layer has shown the error; the sheet stays open for a retry with the same key
-    } finally {
-      setPaying(false);
-    }
+    const request = Object.fromEntries(Object.entries(submitted).filter(([name]) => !PAY_FIELDS.has(name))) as Partial<V>;
+    // a refusal was shown by the request layer; the sheet stays open for a retry
+    if (await run((keyFor) => onPay(submitted, keyFor(submitted.payPassword, request)))) onClose();
   };
 
   return (
@@ -55,7 +47,7 @@ export default function PaySheet<V extends object>({ open, title, initialValues,
       destroyOnClose
       onClose={onClose}
       afterOpenChange={(visible) => {
-        if (visible) key.current = newIdempotencyKey();
+        if (!visible) reset();
       }}
       styles={{ body: { paddingBottom: 24 } }}
     >
@@ -65,9 +57,6 @@ export default function PaySheet<V extends object>({ open, title, initialValues,
         requiredMark={false}
         initialValues={initialValues as never}
         onFinish={submit}
-        onValuesChange={(changed) => {
-          if (Object.keys(changed).some((name) => !PAY_FIELDS.has(name))) key.current = newIdempotencyKey();
-        }}
       >
         {children(values)}
         <Form.Item
@@ -80,7 +69,7 @@ export default function PaySheet<V extends object>({ open, title, initialValues,
           </Checkbox>
         </Form.Item>
         <PayPasswordField />
-        <Button type="primary" htmlType="submit" block size="large" loading={paying}>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
           {t('buy.confirm')}
         </Button>
       </Form>

@@ -1,0 +1,84 @@
+/**
+ * usePayAttempt, the attempt rule of every pay-password confirmation: the same request with the
+ * same password keeps its Idempotency-Key, another password or request gets a new one, so does the
+ * attempt after a success, and a second submit while one is in flight is ignored.
+ */
+import { act, renderHook } from '@testing-library/react';
+import { usePayAttempt, type KeyFor } from '@/hooks/usePayAttempt';
+
+type Request = { amount: string; coin?: string };
+
+function attempts(label?: (request?: Request) => string) {
+  const { result } = renderHook(() => usePayAttempt<Request>(label));
+  /** one attempt with this password and request that fails (or succeeds); resolves to its key */
+  const attempt = async (password: string, request: Request, succeeds = false) => {
+    let key = '';
+    await act(async () => {
+      await result.current.run(async (keyFor: KeyFor<Request>) => {
+        key = keyFor(password, request);
+        if (!succeeds) throw new Error('refused or no answer');
+      });
+    });
+    return key;
+  };
+  return { result, attempt };
+}
+
+it('keeps the key for the same request with the same password (fields in any order)', async () => {
+  const { attempt } = attempts();
+  const first = await attempt('111111', { amount: '10', coin: 'BTC' });
+  expect(first).toMatch(/^[0-9a-f]{32}$/);
+  expect(await attempt('111111', { amount: '10', coin: 'BTC' })).toBe(first);
+  expect(await attempt('111111', { coin: 'BTC', amount: '10' })).toBe(first);
+});
+
+it('gets a new key for another password or another request', async () => {
+  const { attempt } = attempts();
+  const first = await attempt('111111', { amount: '10' });
+  const otherPassword = await attempt('123456', { amount: '10' });
+  expect(otherPassword).not.toBe(first);
+  const otherRequest = await attempt('123456', { amount: '11' });
+  expect(otherRequest).not.toBe(otherPassword);
+});
+
+it('gets a new key for the attempt after a success, even with the same request and password', async () => {
+  const { attempt } = attempts();
+  const paid = await attempt('111111', { amount: '10' }, true);
+  expect(await attempt('111111', { amount: '10' })).not.toBe(paid);
+});
+
+it('forgets the key on reset (a closed confirmation)', async () => {
+  const { result, attempt } = attempts();
+  const first = await attempt('111111', { amount: '10' });
+  act(() => result.current.reset());
+  expect(await attempt('111111', { amount: '10' })).not.toBe(first);
+});
+
+it('names the keys with the label of the request', async () => {
+  const { attempt } = attempts((request) => `mall-pay-${request?.amount}`);
+  expect(await attempt('111111', { amount: '7' })).toMatch(/^mall-pay-7-[0-9a-f]{32}$/);
+});
+
+it('ignores a second submit while one is in flight, and reports success and failure', async () => {
+  const { result } = renderHook(() => usePayAttempt());
+  const answers: Array<() => void> = [];
+  const pay = jest.fn(() => new Promise<void>((resolve) => answers.push(resolve)));
+  let first!: Promise<boolean>;
+  let second!: Promise<boolean>;
+  act(() => {
+    first = result.current.run(pay);
+    second = result.current.run(pay);
+  });
+  expect(pay).toHaveBeenCalledTimes(1);
+  expect(result.current.busy).toBe(true);
+  await act(async () => answers.forEach((answer) => answer()));
+  expect(await second).toBe(false);
+  expect(await first).toBe(true);
+  expect(result.current.busy).toBe(false);
+  // once the first is answered, the next submit goes through
+  let refused!: boolean;
+  await act(async () => {
+    refused = await result.current.run(() => Promise.reject(new Error('wrong pay password')));
+  });
+  expect(refused).toBe(false);
+});
