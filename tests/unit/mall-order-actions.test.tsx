@@ -12,6 +12,7 @@ import { mallApi } from '@/services';
 jest.mock('@umijs/max', () => ({
   useIntl: () => ({ formatMessage: ({ id }: { id: string }) => id }),
   useNavigate: () => jest.fn(),
+  useModel: () => ({ initialState: { currentUser: { uid: '1', hasPayPassword: true } } }),
 }));
 jest.mock('@/services', () => ({ mallApi: { orderPay: jest.fn(), orderCancel: jest.fn(), orderConfirm: jest.fn() } }));
 const orderPay = mallApi.orderPay as unknown as jest.Mock;

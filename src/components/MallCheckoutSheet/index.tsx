@@ -3,7 +3,7 @@
  * through the book's selection mode, which returns to `returnTo` with `addressId`), the item and
  * total, the pay password. Confirming creates the order (stock held) and pays it; a failed payment
  * keeps the created order, so another try pays that same order, with its key by the attempt rule of
- * usePayAttempt (the request: the order).
+ * usePayAttempt (the request: the order). Without a pay password, PayPasswordRequired instead.
  */
 import { Button, Card, Flex, Form, Skeleton, Typography } from 'antd';
 import BottomSheet from '@/components/BottomSheet';
@@ -14,6 +14,7 @@ import type { AddressType } from '../../../contract/address';
 import type { GoodsDetailType, MallOrderType, SkuType } from '../../../contract/mall';
 import Money from '@/components/Money';
 import PayPasswordField from '@/components/PayPasswordField';
+import PayPasswordRequired, { useNeedsPayPassword } from '@/components/PayPasswordRequired';
 import { fromUnits, toUnits } from '@/components/Money/decimal';
 import { usePayAttempt } from '@/hooks/usePayAttempt';
 import { useT } from '@/hooks/useT';
@@ -43,6 +44,7 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
   const t = useT();
   const [form] = Form.useForm<{ payPassword: string }>();
   const { busy, run, reset } = usePayAttempt<string>((orderId) => `mall-pay-${orderId}`);
+  const needsPayPassword = useNeedsPayPassword();
   /** the order created by the first confirm, paid by the next tries */
   const [pending, setPending] = useState<MallOrderType | null>(null);
   const { data: book, loading } = useRequest(() => addressApi.list({ pageSize: 50 }), { ready: open, refreshDeps: [open] });
@@ -104,12 +106,16 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
           <Typography.Text>{t('mall.total')}</Typography.Text>
           <Money value={total} currency="USDT" strong style={{ fontSize: 18 }} />
         </Flex>
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={confirm}>
-          <PayPasswordField />
-          <Button type="primary" htmlType="submit" block size="large" loading={busy} disabled={!address}>
-            {t('mall.payNow')}
-          </Button>
-        </Form>
+        {needsPayPassword ? (
+          <PayPasswordRequired />
+        ) : (
+          <Form form={form} layout="vertical" requiredMark={false} onFinish={confirm}>
+            <PayPasswordField />
+            <Button type="primary" htmlType="submit" block size="large" loading={busy} disabled={!address}>
+              {t('mall.payNow')}
+            </Button>
+          </Form>
+        )}
       </Flex>
     </BottomSheet>
   );

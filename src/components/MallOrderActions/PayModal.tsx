@@ -1,11 +1,13 @@
 /**
  * Pays an unpaid order from the list or the details: the pay password in a small dialog, its
- * Idempotency-Key by the attempt rule of usePayAttempt (the request: the order).
+ * Idempotency-Key by the attempt rule of usePayAttempt (the request: the order); without a pay
+ * password, PayPasswordRequired instead of the field and the pay button.
  */
 import { App, Form, Modal } from 'antd';
 import type { MallOrderType } from '../../../contract/mall';
 import Money from '@/components/Money';
 import PayPasswordField from '@/components/PayPasswordField';
+import PayPasswordRequired, { useNeedsPayPassword } from '@/components/PayPasswordRequired';
 import { usePayAttempt } from '@/hooks/usePayAttempt';
 import { useT } from '@/hooks/useT';
 import { payMallOrder } from '../MallPay';
@@ -22,6 +24,7 @@ export default function PayModal({ order, open, onClose, onPaid }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ payPassword: string }>();
   const { busy, run } = usePayAttempt<string>((orderId) => `mall-pay-${orderId}`);
+  const needsPayPassword = useNeedsPayPassword();
 
   // a refusal was shown by the request layer; the dialog stays open for another try
   const pay = ({ payPassword }: { payPassword: string }) =>
@@ -40,13 +43,18 @@ export default function PayModal({ order, open, onClose, onPaid }: Props) {
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
+      footer={needsPayPassword ? null : undefined}
     >
       <p>
         {t('mall.total')} <Money value={order.total} currency="USDT" strong />
       </p>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={pay} preserve={false}>
-        <PayPasswordField />
-      </Form>
+      {needsPayPassword ? (
+        <PayPasswordRequired />
+      ) : (
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={pay} preserve={false}>
+          <PayPasswordField />
+        </Form>
+      )}
     </Modal>
   );
 }

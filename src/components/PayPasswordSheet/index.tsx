@@ -2,15 +2,14 @@
  * The confirmation sheet of every money move on /my: the caller's summary, the 6-digit pay
  * password and its Idempotency-Key by the attempt rule of usePayAttempt (the request is fixed while
  * the sheet is open, so only the password counts; closing forgets the key). Without a pay password
- * the sheet guides to set one.
+ * the sheet shows PayPasswordRequired instead.
  */
-import { Button, Form, Result } from 'antd';
+import { Button, Form } from 'antd';
 import BottomSheet from '@/components/BottomSheet';
-import { Link, useLocation } from '@umijs/max';
 import type { ReactNode } from 'react';
 import PayPasswordField from '@/components/PayPasswordField';
+import PayPasswordRequired, { useNeedsPayPassword } from '@/components/PayPasswordRequired';
 import { usePayAttempt } from '@/hooks/usePayAttempt';
-import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 
 interface Props {
@@ -25,8 +24,7 @@ interface Props {
 
 export default function PayPasswordSheet({ open, title, summary, onClose, onConfirm, confirmText }: Props) {
   const t = useT();
-  const user = useCurrentUser();
-  const location = useLocation();
+  const needsPayPassword = useNeedsPayPassword();
   const [form] = Form.useForm<{ payPassword: string }>();
   const { busy, run, reset } = usePayAttempt();
 
@@ -47,17 +45,8 @@ export default function PayPasswordSheet({ open, title, summary, onClose, onConf
       styles={{ body: { paddingBottom: 24 } }}
     >
       {summary}
-      {user && !user.hasPayPassword ? (
-        <Result
-          status="info"
-          title={t('payPass.requiredTitle')}
-          subTitle={t('payPass.notSetDescription')}
-          extra={
-            <Link to={`/my/setting/pay-pass?redirect=${encodeURIComponent(location.pathname + location.search)}`}>
-              <Button type="primary">{t('payPass.goSet')}</Button>
-            </Link>
-          }
-        />
+      {needsPayPassword ? (
+        <PayPasswordRequired />
       ) : (
         <Form form={form} layout="vertical" requiredMark={false} onFinish={confirm} preserve={false}>
           <PayPasswordField />

@@ -1,11 +1,13 @@
 /**
  * The bottom sheet every purchase on /calculate goes through: the caller's fields and summary,
  * the agreement, the pay password and its Idempotency-Key by the attempt rule of usePayAttempt
- * (the request: the values of the caller's fields). Errors are shown by the request layer.
+ * (the request: the values of the caller's fields); without a pay password, PayPasswordRequired
+ * instead of the agreement, the password and the button. Errors are shown by the request layer.
  */
 import { Button, Checkbox, Form, Typography } from 'antd';
 import BottomSheet from '@/components/BottomSheet';
 import PayPasswordField from '@/components/PayPasswordField';
+import PayPasswordRequired, { useNeedsPayPassword } from '@/components/PayPasswordRequired';
 import type { ReactNode } from 'react';
 import { usePayAttempt } from '@/hooks/usePayAttempt';
 import { useT } from '@/hooks/useT';
@@ -33,6 +35,7 @@ export default function PaySheet<V extends object>({ open, title, initialValues,
   const [form] = Form.useForm<V & PayValues>();
   const values = (Form.useWatch([], form) ?? initialValues) as Partial<V>;
   const { busy, run, reset } = usePayAttempt<Partial<V>>();
+  const needsPayPassword = useNeedsPayPassword();
 
   const submit = async (submitted: V & PayValues) => {
     const request = Object.fromEntries(Object.entries(submitted).filter(([name]) => !PAY_FIELDS.has(name))) as Partial<V>;
@@ -59,19 +62,25 @@ export default function PaySheet<V extends object>({ open, title, initialValues,
         onFinish={submit}
       >
         {children(values)}
-        <Form.Item
-          name="agreed"
-          valuePropName="checked"
-          rules={[{ validator: (_, agreed) => (agreed ? Promise.resolve() : Promise.reject(new Error(t('buy.agreementRequired')))) }]}
-        >
-          <Checkbox>
-            <Typography.Text type="secondary">{t('buy.agreement')}</Typography.Text>
-          </Checkbox>
-        </Form.Item>
-        <PayPasswordField />
-        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-          {t('buy.confirm')}
-        </Button>
+        {needsPayPassword ? (
+          <PayPasswordRequired />
+        ) : (
+          <>
+            <Form.Item
+              name="agreed"
+              valuePropName="checked"
+              rules={[{ validator: (_, agreed) => (agreed ? Promise.resolve() : Promise.reject(new Error(t('buy.agreementRequired')))) }]}
+            >
+              <Checkbox>
+                <Typography.Text type="secondary">{t('buy.agreement')}</Typography.Text>
+              </Checkbox>
+            </Form.Item>
+            <PayPasswordField />
+            <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+              {t('buy.confirm')}
+            </Button>
+          </>
+        )}
       </Form>
     </BottomSheet>
   );

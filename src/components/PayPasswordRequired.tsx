@@ -1,0 +1,31 @@
+/**
+ * What a money-move confirmation shows, instead of the pay password field, to a signed-in user who
+ * has no pay password yet: a guide to /my/setting/pay-pass, which returns to this page once set.
+ */
+import { Button, Result } from 'antd';
+import { Link, useLocation } from '@umijs/max';
+import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useT } from '@/hooks/useT';
+
+/** True for a signed-in user without a pay password (show PayPasswordRequired, not the field). */
+export function useNeedsPayPassword(): boolean {
+  const user = useCurrentUser();
+  return !!user && !user.hasPayPassword;
+}
+
+export default function PayPasswordRequired() {
+  const t = useT();
+  const location = useLocation();
+  return (
+    <Result
+      status="info"
+      title={t('payPass.requiredTitle')}
+      subTitle={t('payPass.notSetDescription')}
+      extra={
+        <Link to={`/my/setting/pay-pass?redirect=${encodeURIComponent(location.pathname + location.search)}`}>
+          <Button type="primary">{t('payPass.goSet')}</Button>
+        </Link>
+      }
+    />
+  );
+}
