@@ -5,7 +5,7 @@
  * the sheet shows PayPasswordRequired instead.
  */
 import { Button, Form } from 'antd';
-import BottomSheet from '@/components/BottomSheet';
+import ConfirmSheet from '@/components/ConfirmSheet';
 import type { ReactNode } from 'react';
 import PayPasswordField from '@/components/PayPasswordField';
 import PayPasswordRequired, { useNeedsPayPassword } from '@/components/PayPasswordRequired';
@@ -34,16 +34,7 @@ export default function PayPasswordSheet({ open, title, summary, onClose, onConf
   };
 
   return (
-    <BottomSheet
-      open={open}
-      title={title}
-      destroyOnClose
-      onClose={onClose}
-      afterOpenChange={(visible) => {
-        if (!visible) reset();
-      }}
-      styles={{ body: { paddingBottom: 24 } }}
-    >
+    <ConfirmSheet open={open} title={title} onClose={onClose} onClosed={reset}>
       {summary}
       {needsPayPassword ? (
         <PayPasswordRequired />
@@ -55,6 +46,6 @@ export default function PayPasswordSheet({ open, title, summary, onClose, onConf
           </Button>
         </Form>
       )}
-    </BottomSheet>
+    </ConfirmSheet>
   );
 }

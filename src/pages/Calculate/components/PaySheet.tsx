@@ -5,7 +5,7 @@
  * instead of the agreement, the password and the button. Errors are shown by the request layer.
  */
 import { Button, Checkbox, Form, Typography } from 'antd';
-import BottomSheet from '@/components/BottomSheet';
+import ConfirmSheet from '@/components/ConfirmSheet';
 import PayPasswordField from '@/components/PayPasswordField';
 import PayPasswordRequired, { useNeedsPayPassword } from '@/components/PayPasswordRequired';
 import type { ReactNode } from 'react';
@@ -44,16 +44,7 @@ export default function PaySheet<V extends object>({ open, title, initialValues,
   };
 
   return (
-    <BottomSheet
-      open={open}
-      title={title}
-      destroyOnClose
-      onClose={onClose}
-      afterOpenChange={(visible) => {
-        if (!visible) reset();
-      }}
-      styles={{ body: { paddingBottom: 24 } }}
-    >
+    <ConfirmSheet open={open} title={title} onClose={onClose} onClosed={reset}>
       <Form
         form={form}
         layout="vertical"
@@ -82,6 +73,6 @@ export default function PaySheet<V extends object>({ open, title, initialValues,
           </>
         )}
       </Form>
-    </BottomSheet>
+    </ConfirmSheet>
   );
 }
