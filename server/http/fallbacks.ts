@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiateLocale, translate } from '../i18n';
+import { isApiUrl } from './apiPath';
 import { errorEnvelope } from './envelope';
 import { isClientRoute, sendIndexHtml } from './staticFiles';
 
@@ -32,7 +33,7 @@ export function registerFallbacks(app: FastifyInstance, options: { spa: boolean 
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0];
-    const isApi = path === '/api' || path.startsWith('/api/');
+    const isApi = isApiUrl(path);
     if (!isApi && options.spa && (request.method === 'GET' || request.method === 'HEAD') && isClientRoute(path)) {
       return sendIndexHtml(reply);
     }

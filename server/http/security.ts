@@ -17,6 +17,7 @@
  */
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { isApiUrl } from './apiPath';
 
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -58,8 +59,6 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
 };
 
-const isApi = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
-
 export function registerResponseHeaders(app: FastifyInstance): void {
   const pageHeaders: Record<string, string> = {};
   app.addHook('onReady', async () => {
@@ -67,7 +66,7 @@ export function registerResponseHeaders(app: FastifyInstance): void {
   });
   // one synchronous hook for all of them: this runs for every request
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApi(request.url) ? API_SECURITY_HEADERS : pageHeaders);
+    reply.headers(isApiUrl(request.url) ? API_SECURITY_HEADERS : pageHeaders);
     reply.header('x-request-id', request.id);
     done();
   });
