@@ -15,6 +15,7 @@
  * matters only when that commit then fails (disk full, I/O error).
  */
 import type BetterSqlite3 from 'better-sqlite3';
+import { asLocalError } from './sqliteErrors';
 
 export interface CommitGroupLimits {
   /** members per group; the next transaction starts a new group */
@@ -24,6 +25,8 @@ export interface CommitGroupLimits {
 }
 
 export const DEFAULT_COMMIT_GROUP_LIMITS: CommitGroupLimits = { maxMembers: 64, maxAgeMs: 5 };
+
+type Command = 'begin' | 'savepoint' | 'release' | 'rollbackTo' | 'commit' | 'rollback';
 
 interface Member {
   resolve(): void;
@@ -37,7 +40,7 @@ interface OpenGroup {
 
 export class CommitGroup {
   private open: OpenGroup | null = null;
-  private readonly statements: Record<'begin' | 'savepoint' | 'release' | 'rollbackTo' | 'commit' | 'rollback', BetterSqlite3.Statement>;
+  private readonly statements: Record<Command, BetterSqlite3.Statement>;
 
   constructor(
     private readonly sqlite: BetterSqlite3.Database,
@@ -66,23 +69,23 @@ export class CommitGroup {
   begin(): void {
     if (this.isDue) this.commit();
     if (!this.open) {
-      this.statements.begin.run();
+      this.run('begin');
       this.open = { members: [], startedAt: Date.now() };
     }
-    this.statements.savepoint.run();
+    this.run('savepoint');
   }
 
   /** The member's work is done and joins the group; the promise settles when the group commits. */
   release(): Promise<void> {
-    this.statements.release.run();
+    this.run('release');
     return new Promise((resolve, reject) => this.open!.members.push({ resolve, reject }));
   }
 
   /** Undoes the running member only. Where SQLite already ended the whole transaction, the group failed. */
   rollback(): void {
     if (this.sqlite.inTransaction) {
-      this.statements.rollbackTo.run();
-      this.statements.release.run();
+      this.run('rollbackTo');
+      this.run('release');
       return;
     }
     this.settle({ error: new Error('SQLite rolled back the transaction this group shared') });
@@ -92,13 +95,22 @@ export class CommitGroup {
   commit(): void {
     if (!this.open) return;
     try {
-      this.statements.commit.run();
+      this.run('commit');
     } catch (error) {
-      if (this.sqlite.inTransaction) this.statements.rollback.run();
+      if (this.sqlite.inTransaction) this.run('rollback');
       this.settle({ error });
       return;
     }
     this.settle(null);
+  }
+
+  /** Runs one of the group's statements; its errors are of this realm, as the connection's are. */
+  private run(command: Command): void {
+    try {
+      this.statements[command].run();
+    } catch (error) {
+      throw asLocalError(error);
+    }
   }
 
   /** Ends the open group: resolves its members, or rejects them all with the failure. */

@@ -23,6 +23,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import { CommitGroup, type CommitGroupLimits } from './commitGroup';
+import { asLocalError } from './sqliteErrors';
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -30,18 +31,6 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
     return true;
   }
-}
-
-/**
- * better-sqlite3 registers its SqliteError class once per process, at its first load. Where
- * modules are loaded more than once per process (jest runs every test file in a fresh module
- * registry and realm) its errors are then not `instanceof Error` of the current realm; rethrow
- * those as a local Error with the same message and code.
- */
-function asLocalError(error: unknown): unknown {
-  if (error instanceof Error || typeof error !== 'object' || error === null) return error;
-  const { message, code } = error as { message?: string; code?: string };
-  return Object.assign(new Error(message ?? 'SQLite error', { cause: error }), { code });
 }
 
 class CachingSqliteConnection implements DatabaseConnection {
