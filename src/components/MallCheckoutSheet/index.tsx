@@ -16,10 +16,9 @@ import Money from '@/components/Money';
 import PayPasswordField from '@/components/PayPasswordField';
 import PayPasswordRequired, { useNeedsPayPassword } from '@/components/PayPasswordRequired';
 import { fromUnits, toUnits } from '@/components/Money/decimal';
-import { usePayAttempt } from '@/hooks/usePayAttempt';
 import { useT } from '@/hooks/useT';
 import { addressApi, mallApi } from '@/services';
-import { payMallOrder } from '../MallPay';
+import { payMallOrder, useMallPayAttempt } from '../MallPay';
 
 interface Props {
   open: boolean;
@@ -43,7 +42,7 @@ function chosenAddress(addresses: AddressType[], addressId?: string): AddressTyp
 export default function MallCheckoutSheet({ open, goods, sku, quantity, addressId, returnTo, onClose, onPaid }: Props) {
   const t = useT();
   const [form] = Form.useForm<{ payPassword: string }>();
-  const { busy, run, reset } = usePayAttempt<string>((orderId) => `mall-pay-${orderId}`);
+  const { busy, run, reset } = useMallPayAttempt();
   const needsPayPassword = useNeedsPayPassword();
   /** the order created by the first confirm, paid by the next tries */
   const [pending, setPending] = useState<MallOrderType | null>(null);
@@ -66,7 +65,7 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
         order = await mallApi.orderCreate({ skuId: sku.id, quantity, addressId: address.id });
         setPending(order);
       }
-      const paid = await payMallOrder(order.id, payPassword, keyFor(payPassword, order.id));
+      const paid = await payMallOrder(order, payPassword, keyFor);
       setPending(null);
       onPaid(paid);
     });

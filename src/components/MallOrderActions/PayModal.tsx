@@ -8,9 +8,8 @@ import type { MallOrderType } from '../../../contract/mall';
 import Money from '@/components/Money';
 import PayPasswordField from '@/components/PayPasswordField';
 import PayPasswordRequired, { useNeedsPayPassword } from '@/components/PayPasswordRequired';
-import { usePayAttempt } from '@/hooks/usePayAttempt';
 import { useT } from '@/hooks/useT';
-import { payMallOrder } from '../MallPay';
+import { payMallOrder, useMallPayAttempt } from '../MallPay';
 
 interface Props {
   order: MallOrderType;
@@ -23,13 +22,13 @@ export default function PayModal({ order, open, onClose, onPaid }: Props) {
   const t = useT();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ payPassword: string }>();
-  const { busy, run } = usePayAttempt<string>((orderId) => `mall-pay-${orderId}`);
+  const { busy, run } = useMallPayAttempt();
   const needsPayPassword = useNeedsPayPassword();
 
   // a refusal was shown by the request layer; the dialog stays open for another try
   const pay = ({ payPassword }: { payPassword: string }) =>
     run(async (keyFor) => {
-      const paid = await payMallOrder(order.id, payPassword, keyFor(payPassword, order.id));
+      const paid = await payMallOrder(order, payPassword, keyFor);
       message.success(t('mall.paySuccess'));
       onPaid(paid);
     });

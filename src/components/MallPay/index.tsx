@@ -1,11 +1,17 @@
 /**
- * Paying a mall order, shared by the checkout sheet and the order actions: the call with the pay
- * password and an Idempotency-Key (the callers keep it by the rule of usePayAttempt: a retry after
- * a network failure replays the first answer instead of paying twice).
+ * Paying a mall order, shared by the checkout sheet and the order actions: the attempt rule of
+ * usePayAttempt with the order as the request (keys `mall-pay-<order id>-…`; a retry after a
+ * network failure replays the first answer instead of paying twice), and the pay call.
  */
 import type { MallOrderType } from '../../../contract/mall';
+import { usePayAttempt, type KeyFor } from '@/hooks/usePayAttempt';
 import { mallApi } from '@/services';
 
-export function payMallOrder(id: string, payPassword: string, idempotencyKey: string): Promise<MallOrderType> {
-  return mallApi.orderPay({ id, payPassword }, { headers: { 'Idempotency-Key': idempotencyKey } });
+export function useMallPayAttempt() {
+  return usePayAttempt<string>((orderId) => `mall-pay-${orderId}`);
+}
+
+/** Pays `order` with the key the attempt's `keyFor` gives for this password and order. */
+export function payMallOrder(order: Pick<MallOrderType, 'id'>, payPassword: string, keyFor: KeyFor<string>): Promise<MallOrderType> {
+  return mallApi.orderPay({ id: order.id, payPassword }, { headers: { 'Idempotency-Key': keyFor(payPassword, order.id) } });
 }
