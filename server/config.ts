@@ -2,6 +2,8 @@
  * Every server setting, read once from the environment, with defaults that run on a fresh clone.
  */
 import path from 'node:path';
+import { parseFeatureFlagsEnv, type FeatureOverrides } from './features/flags';
+import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 
 export interface RateLimitConfig {
   /** requests per window and client IP on the nonce and sign-in calls */
@@ -19,8 +21,11 @@ export interface ServerConfig {
   /** PostgreSQL schema to use (search_path); empty → the server's default */
   databaseSchema: string;
   sqlitePath: string;
-  /** e.g. https://powerfi.example; its host is the SIWE domain. Empty → the request's Host. */
-  publicOrigin: string;
+  /**
+   * The site's origins (e.g. https://powerfi.example), from PUBLIC_ORIGIN: the only SIWE domains and
+   * URIs accepted, never the request's Host; the first one builds invite links.
+   */
+  publicOrigins: string[];
   siweChainIds: number[];
   /** how long a sign-in nonce stays valid */
   nonceTtlMs: number;
@@ -37,14 +42,20 @@ export interface ServerConfig {
   logLevel: string;
   bodyLimitBytes: number;
   rateLimit: RateLimitConfig;
-  /** true behind a reverse proxy / load balancer (X-Forwarded-For, -Host, -Proto) */
-  trustProxy: boolean;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For/-Host/-Proto count (server/http/trustProxy.ts) */
+  trustProxy: TrustProxy;
   /** minutes east of UTC for displayed timestamps (480 = UTC+8) */
   displayUtcOffsetMinutes: number;
   /** percent of each invitee purchase paid to the inviter, a decimal string ("5" = 5 %) */
   commissionRate: string;
   /** HD extended PUBLIC key the deposit addresses derive from; empty → one generated at first start */
   depositXpub: string;
+  /** FEATURE_FLAGS overrides of config/access.ts, e.g. `transfer=false,mall=false` (server/features/flags.ts) */
+  featureFlags: FeatureOverrides;
+  /** FEATURE_FLAGS_FILE: a JSON file of flags an operator edits at run time; empty → none */
+  featureFlagsFile: string;
+  /** FEATURE_FLAGS_POLL_MS: how often that file is checked for changes */
+  featureFlagsPollMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -64,6 +75,35 @@ function percent(env: Env, name: string, fallback: string): string {
   return raw;
 }
 
+/** One http(s) origin, without path, query or trailing slash; else a clear error. */
+function origin(raw: string): string {
+  const trimmed = raw.trim().replace(/\/+$/, '');
+  let url: URL | null = null;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== trimmed) {
+    throw new Error(`PUBLIC_ORIGIN must be a comma separated list of http(s) origins such as https://powerfi.example, got "${raw.trim()}"`);
+  }
+  return url.origin;
+}
+
+/**
+ * PUBLIC_ORIGIN, else (outside production) the local origins `npm start` listens on. In
+ * production it must be set: taking the domain from the request's Host would let a phishing
+ * relay sign users in with messages signed for its own site.
+ */
+function publicOrigins(env: Env, port: number): string[] {
+  const raw = env.PUBLIC_ORIGIN?.trim();
+  if (raw) return [...new Set(raw.split(',').filter((part) => part.trim()).map(origin))];
+  if (env.NODE_ENV === 'production') {
+    throw new Error('PUBLIC_ORIGIN is required in production: set it to the origin(s) users open the site at, e.g. PUBLIC_ORIGIN=https://powerfi.example');
+  }
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const chainIds = (env.SIWE_CHAIN_IDS || '1,56,137,31337')
     .split(',')
@@ -73,13 +113,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if (chainIds.some((id) => !Number.isInteger(id) || id <= 0)) {
     throw new Error(`SIWE_CHAIN_IDS must be a comma separated list of chain ids, got "${env.SIWE_CHAIN_IDS}"`);
   }
+  const port = int(env, 'PORT', 8000);
   return {
-    port: int(env, 'PORT', 8000),
+    port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || '',
     databaseSchema: env.DATABASE_SCHEMA || '',
     sqlitePath: env.SQLITE_PATH || path.join('data', 'powerfi.sqlite'),
-    publicOrigin: (env.PUBLIC_ORIGIN || '').replace(/\/+$/, ''),
+    publicOrigins: publicOrigins(env, port),
     siweChainIds: chainIds,
     nonceTtlMs: int(env, 'NONCE_TTL_SECONDS', 600) * 1000,
     siweMaxAgeMs: 10 * 60 * 1000,
@@ -95,10 +136,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       moneyMax: int(env, 'RATE_LIMIT_MONEY_MAX', 60),
       windowMs: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60) * 1000,
     },
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     displayUtcOffsetMinutes: int(env, 'DISPLAY_UTC_OFFSET_MINUTES', 480),
     commissionRate: percent(env, 'COMMISSION_RATE', '5'),
     depositXpub: env.DEPOSIT_XPUB || '',
+    featureFlags: parseFeatureFlagsEnv(env.FEATURE_FLAGS ?? ''),
+    featureFlagsFile: env.FEATURE_FLAGS_FILE || '',
+    featureFlagsPollMs: int(env, 'FEATURE_FLAGS_POLL_MS', 1000),
   };
 }
 

@@ -8,8 +8,8 @@ import { SiweMessage } from 'siwe';
 import { ApiError } from '../http/errors';
 
 export interface SiweExpectations {
-  /** host[:port] the message must name as its domain (and its uri's host) */
-  host: string;
+  /** the configured public origins: the domain must be the host of one, the uri on that same origin */
+  origins: readonly string[];
   chainIds: readonly number[];
   now: number;
   /** issued-at may be at most this old */
@@ -22,6 +22,7 @@ export interface VerifiedSignIn {
   address: string;
   nonce: string;
   chainId: number;
+  statement: string | undefined;
 }
 
 /** The statement the server suggests; SIWE statements are ASCII only. */
@@ -54,12 +55,19 @@ function parse(message: string): SiweMessage {
   }
 }
 
-function hostOf(uri: string): string | null {
+function originOf(uri: string): string | null {
   try {
-    return new URL(uri).host;
+    return new URL(uri).origin;
   } catch {
     return null;
   }
+}
+
+/** The configured origin the message is for: its domain names that origin's host, its uri lies on it. */
+function checkOrigin(siwe: SiweMessage, origins: readonly string[]): void {
+  const origin = origins.find((o) => new URL(o).host === siwe.domain);
+  if (!origin) throw new ApiError('SIWE_DOMAIN_MISMATCH');
+  if (originOf(siwe.uri) !== origin) throw new ApiError('SIWE_DOMAIN_MISMATCH', { messageKey: 'auth.uriMismatch' });
 }
 
 function checkTimes(siwe: SiweMessage, expect: SiweExpectations): void {
@@ -84,11 +92,10 @@ function recoverSigner(message: string, signature: string): string | null {
 export function verifySiwe(message: string, signature: string, expect: SiweExpectations): VerifiedSignIn {
   const siwe = parse(message);
   if (!isChecksummed(siwe.address)) throw new ApiError('SIWE_INVALID', { messageKey: 'auth.addressNotChecksummed' });
-  if (siwe.domain !== expect.host) throw new ApiError('SIWE_DOMAIN_MISMATCH');
-  if (hostOf(siwe.uri) !== expect.host) throw new ApiError('SIWE_DOMAIN_MISMATCH', { messageKey: 'auth.uriMismatch' });
+  checkOrigin(siwe, expect.origins);
   if (!expect.chainIds.includes(siwe.chainId)) throw new ApiError('SIWE_CHAIN_UNSUPPORTED');
   checkTimes(siwe, expect);
   // the signature is checked over the exact text received, so any edit of it is caught
   if (recoverSigner(message, signature) !== siwe.address) throw new ApiError('SIWE_SIGNATURE_INVALID');
-  return { address: siwe.address, nonce: siwe.nonce, chainId: siwe.chainId };
+  return { address: siwe.address, nonce: siwe.nonce, chainId: siwe.chainId, statement: siwe.statement };
 }

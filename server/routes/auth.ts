@@ -1,5 +1,5 @@
 /** Wallet sign-in (EIP-4361): nonce, sign-in, sign-out. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
 import { consumeNonce, issueNonce } from '../auth/nonces';
 import { createSession, revokeSession } from '../auth/sessions';
@@ -8,12 +8,6 @@ import { isUniqueViolation } from '../db';
 import { ApiError } from '../http/errors';
 import { route, sessionOf } from '../http/route';
 import { findOrCreateUser, loadProfile } from '../users/users';
-
-/** The SIWE domain: the configured public origin's host, else the Host the request came to. */
-function expectedHost(app: FastifyInstance, request: FastifyRequest): string {
-  const { publicOrigin } = app.ctx.config;
-  return publicOrigin ? new URL(publicOrigin).host : request.host;
-}
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const { db, config, clock, time } = app.ctx;
@@ -26,7 +20,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   route(app, contract.auth.signInWallet, async (request) => {
     const now = clock.now();
     const verified = verifySiwe(request.body.message, request.body.signature, {
-      host: expectedHost(app, request),
+      // the configured origins only: the Host header is the caller's to choose (a phishing relay)
+      origins: config.publicOrigins,
       chainIds: config.siweChainIds,
       now,
       maxAgeMs: config.siweMaxAgeMs,

@@ -9,12 +9,10 @@ import { inviteDetails, listInvitees } from '../invites/inviteDetails';
 export default async function inviteRoutes(app: FastifyInstance): Promise<void> {
   const { db, config, clock, time } = app.ctx;
 
-  /** PUBLIC_ORIGIN when configured, else the origin the caller used (behind a proxy: TRUST_PROXY). */
-  const originOf = (request: FastifyRequest) => config.publicOrigin || `${request.protocol}://${request.host}`;
-
   const detailsFor = (request: FastifyRequest) =>
     inviteDetails(db, sessionOf(request).userId, {
-      origin: originOf(request),
+      // the first configured origin, never the request's Host
+      origin: config.publicOrigins[0],
       rate: config.commissionRate,
       now: clock.now(),
       utcOffsetMinutes: config.displayUtcOffsetMinutes,

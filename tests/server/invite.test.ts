@@ -47,11 +47,11 @@ async function userId(user: SignedIn): Promise<bigint> {
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
 describe('invite details', () => {
-  it('gives the code, a link on the request origin, the rate and empty figures', async () => {
+  it('gives the code, a link on the configured origin, the rate and empty figures', async () => {
     const user = await signIn(t.app, t.clock);
     expect(await details(user)).toEqual({
       code: codeOf(user),
-      link: `http://${TEST_HOST}/login?invite=${codeOf(user)}`,
+      link: `https://${TEST_HOST}/login?invite=${codeOf(user)}`,
       inviteeCount: 0,
       commissionYesterday: '0',
       commissionTotal: '0',
@@ -61,11 +61,11 @@ describe('invite details', () => {
     });
   });
 
-  it('builds the link on PUBLIC_ORIGIN when it is configured, and shows the configured rate', async () => {
-    const other = await startTestApp({ config: { publicOrigin: `https://${TEST_HOST}`, commissionRate: '2.5' } });
+  it('builds the link on the first configured origin, never on the Host the request names, and shows the configured rate', async () => {
+    const other = await startTestApp({ config: { publicOrigins: [`https://${TEST_HOST}`, 'https://m.powerfi.test'], commissionRate: '2.5' } });
     try {
       const user = await signIn(other.app, other.clock);
-      const response = await other.app.inject({ method: 'GET', url: DETAILS, headers: bearer(user.token) });
+      const response = await other.app.inject({ method: 'GET', url: DETAILS, headers: { ...bearer(user.token), host: 'phish.example' } });
       expect(response.json().data).toMatchObject({ link: `https://${TEST_HOST}/login?invite=${codeOf(user)}`, commissionRate: '2.5' });
     } finally {
       await other.close();

@@ -75,9 +75,25 @@ describe('wallet sign-in', () => {
     expect(body.errCode).toBe('SIWE_DOMAIN_MISMATCH');
   });
 
-  it('accepts the domain of the Host the request came to (no public origin configured)', async () => {
-    const { response } = await attempt(Wallet.createRandom(), { domain: '192.168.1.20:8000' }, '192.168.1.20:8000');
-    expect(response.statusCode).toBe(200);
+  it('refuses the phishing relay: a message signed for the relay\'s own domain, relayed with that Host', async () => {
+    const victim = Wallet.createRandom();
+    const sessionsBefore = await t.db.selectFrom('auth_sessions').select('id').execute();
+    // the relay fetches a real nonce through itself, the wallet signs what the phishing page shows
+    const nonce = await fetchNonce(t.app);
+    const { response, body } = await attempt(victim, { nonce, domain: 'powerfi-airdrop.example', uri: 'https://powerfi-airdrop.example/login' }, 'powerfi-airdrop.example');
+    expect(response.statusCode).toBe(401);
+    expect(body).toMatchObject({ errCode: 'SIWE_DOMAIN_MISMATCH', errMessage: '簽名訊息的網域與本站不符' });
+    expect(body.data).toBeNull();
+    expect(await t.db.selectFrom('auth_sessions').select('id').execute()).toHaveLength(sessionsBefore.length);
+    expect(await t.db.selectFrom('users').select('id').where('address', '=', victim.address).execute()).toHaveLength(0);
+  });
+
+  it('refuses our domain with a uri on another scheme or port (the uri must lie on the configured origin)', async () => {
+    for (const uri of ['http://powerfi.test/login', 'https://powerfi.test:8443/login']) {
+      const { response, body } = await attempt(Wallet.createRandom(), { uri });
+      expect(response.statusCode).toBe(401);
+      expect(body).toMatchObject({ errCode: 'SIWE_DOMAIN_MISMATCH', errMessage: '簽名訊息的網址與本站不符' });
+    }
   });
 
   it('refuses a chain id the server does not accept', async () => {
@@ -196,22 +212,28 @@ describe('wallet sign-in', () => {
   });
 });
 
-describe('wallet sign-in behind a proxy (PUBLIC_ORIGIN set)', () => {
-  let proxied: TestApp;
+describe('wallet sign-in with several configured origins (PUBLIC_ORIGIN=a,b)', () => {
+  let multi: TestApp;
+  const ORIGINS = ['https://app.powerfi.example', 'http://10.0.0.5:8000'];
   beforeAll(async () => {
-    proxied = await startTestApp({ config: { publicOrigin: 'https://app.powerfi.example' } });
+    multi = await startTestApp({ config: { publicOrigins: ORIGINS } });
   });
-  afterAll(async () => proxied.close());
+  afterAll(async () => multi.close());
 
-  it('expects the public origin host as domain, whatever Host the request carries', async () => {
+  const sign = async (domain: string, uri: string, host: string) => {
     const wallet = Wallet.createRandom();
-    const sign = async (domain: string) => {
-      const message = buildMessage({ address: wallet.address, nonce: await fetchNonce(proxied.app), domain }, proxied.clock);
-      return postSignIn(proxied.app, { message, signature: await wallet.signMessage(message) }, '10.0.0.5:8000');
-    };
-    const byHost = await sign('10.0.0.5:8000');
-    expect(byHost.json().errCode).toBe('SIWE_DOMAIN_MISMATCH');
-    const byOrigin = await sign('app.powerfi.example');
-    expect(byOrigin.statusCode).toBe(200);
+    const message = buildMessage({ address: wallet.address, nonce: await fetchNonce(multi.app), domain, uri }, multi.clock);
+    return postSignIn(multi.app, { message, signature: await wallet.signMessage(message) }, host);
+  };
+
+  it('accepts each configured origin, whatever Host the request carries', async () => {
+    expect((await sign('app.powerfi.example', 'https://app.powerfi.example/login', 'internal-lb:8000')).statusCode).toBe(200);
+    expect((await sign('10.0.0.5:8000', 'http://10.0.0.5:8000', 'app.powerfi.example')).statusCode).toBe(200);
+  });
+
+  it('refuses a domain that is only the Host of the request, and a uri on the other configured origin', async () => {
+    expect((await sign('relay.example', 'https://relay.example/', 'relay.example')).json().errCode).toBe('SIWE_DOMAIN_MISMATCH');
+    const crossed = await sign('app.powerfi.example', 'http://10.0.0.5:8000/login', 'app.powerfi.example');
+    expect(crossed.json()).toMatchObject({ errCode: 'SIWE_DOMAIN_MISMATCH', errMessage: '簽名訊息的網址與本站不符' });
   });
 });

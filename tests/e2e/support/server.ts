@@ -57,6 +57,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
+      // production refuses to start without it: the one origin the browser opens
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       HOST: '127.0.0.1',
       SQLITE_PATH: join(dataDir, 'powerfi.sqlite'),
       DIST_DIR: process.env[E2E_DIST_ENV] ?? '',

@@ -9,6 +9,7 @@ import type { Db } from '../../../server/db';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { seedIfEmpty } from '../../../server/seed';
 import { FakeClock } from './clock';
+import { TEST_HOST } from './siwe';
 import { createTestDb, type TestDb } from './db';
 
 export interface TestApp {
@@ -31,6 +32,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   return {
     ...base,
     distDir: '/nonexistent-powerfi-dist',
+    // the site test messages are signed for (support/siwe.ts)
+    publicOrigins: [`https://${TEST_HOST}`],
     logLevel: 'silent',
     rateLimit: { authMax: 10_000, moneyMax: 10_000, windowMs: 60_000 },
     ...overrides,

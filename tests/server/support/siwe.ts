@@ -9,7 +9,7 @@ import type { ApiEnvelope } from '../../../contract';
 import type { SignInResponseType } from '../../../contract/auth';
 import type { Clock } from '../../../server/time';
 
-/** The Host every test request is sent to, hence the SIWE domain the server expects. */
+/** The Host every test request is sent to, and the host of the test app's configured origin (the SIWE domain). */
 export const TEST_HOST = 'powerfi.test';
 export const NONCE_URL = '/api/v1/base/web/auth/nonce';
 export const SIGN_IN_URL = '/api/v1/base/web/auth/sign-in/wallet';
