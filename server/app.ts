@@ -17,6 +17,7 @@ import { registerFallbacks } from './http/fallbacks';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rateLimit';
 import { registerResponseHeaders } from './http/security';
+import { fastifyTrustProxy } from './http/trustProxy';
 import { hasBuiltApp, registerStaticFiles } from './http/staticFiles';
 import accountRoutes from './routes/account';
 import addressRoutes from './routes/address';
@@ -47,7 +48,7 @@ export function buildApp({ db, config, clock = systemClock, logger }: BuildAppOp
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // a well-formed X-Request-Id from a proxy is kept, so one id follows a request end to end
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

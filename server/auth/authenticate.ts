@@ -4,10 +4,14 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { looksLikeToken, useSession } from './sessions';
 
+/**
+ * The one parser of `Authorization: Bearer <token>` (scheme in any case, any spacing), used by the
+ * session check and by the rate limit's caller key, so both see the same token.
+ */
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const match = /^\s*Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1] : null;
 }
 

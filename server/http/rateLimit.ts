@@ -1,5 +1,5 @@
 /**
- * Rate limits: per client IP on the sign-in calls, per caller (bearer token) on every
+ * Rate limits: per client IP on the sign-in calls, per caller (session token) on every
  * money-moving call. In memory for one process; in Redis when REDIS_URL is set, so every process
  * behind a load balancer shares the same counters.
  */
@@ -7,15 +7,20 @@ import { hash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
+import { bearerToken } from '../auth/authenticate';
 import type { RateLimitConfig, ServerConfig } from '../config';
 import { ApiError } from './errors';
 
 export type RateLimitKind = 'auth' | 'money';
 
+/**
+ * The caller: the session token as the session check parses it (so `bearer X`, `BEARER X` and
+ * `Bearer  X` are one caller), hashed; without a token, the client IP.
+ */
 function callerKey(request: FastifyRequest): string {
-  const auth = request.headers.authorization;
-  if (!auth) return `ip:${request.ip}`;
-  return `token:${hash('sha256', auth, 'hex').slice(0, 32)}`;
+  const token = bearerToken(request);
+  if (!token) return `ip:${request.ip}`;
+  return `token:${hash('sha256', token, 'hex').slice(0, 32)}`;
 }
 
 export function rateLimitFor(limits: RateLimitConfig, kind: RateLimitKind) {
