@@ -32,24 +32,31 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function main(argv: string[]): Promise<number> {
+/**
+ * Sets process.exitCode rather than returning it: closing the SQLite database waits for the WAL
+ * checkpoint worker, which is unref'd, so the event loop can empty (and the process exit) before a
+ * returned code is ever set. The code is "failed" until the command has said otherwise.
+ */
+async function main(argv: string[]): Promise<void> {
+  process.exitCode = 1;
   const [name, ...args] = argv;
   const command = name ? OPS_COMMANDS[name] : undefined;
   if (!command) {
     console.error(usage());
-    return 2;
+    process.exitCode = 2;
+    return;
   }
   const config = loadConfig();
   const db = createDb(config);
   try {
     await migrateToLatest(db);
-    return await command.run(args, { db, clock: systemClock, print: (value) => process.stdout.write(`${JSON.stringify(value)}\n`) });
+    process.exitCode = await command.run(args, { db, clock: systemClock, print: (value) => process.stdout.write(`${JSON.stringify(value)}\n`) });
   } catch (error) {
     console.error(describe(error));
-    return 1;
+    process.exitCode = 1;
   } finally {
     await db.destroy();
   }
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code));
+main(process.argv.slice(2)).then(() => process.exit());
