@@ -19,6 +19,7 @@ import { registerRateLimit } from './http/rateLimit';
 import { registerResponseHeaders } from './http/security';
 import { fastifyTrustProxy } from './http/trustProxy';
 import { hasBuiltApp, registerStaticFiles } from './http/staticFiles';
+import { registerJobs, serverJobs } from './jobs';
 import accountRoutes from './routes/account';
 import addressRoutes from './routes/address';
 import authRoutes from './routes/auth';
@@ -37,6 +38,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** overrides the pino options derived from config.logLevel (tests pass false) */
   logger?: FastifyServerOptions['logger'];
+  /** run the scheduled jobs (server/jobs.ts) while the app is up: `npm start` does, tests do not */
+  jobs?: boolean;
 }
 
 /** One plugin per API domain; issues 4–7 add theirs here. */
@@ -44,7 +47,7 @@ const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, ledgerRoutes, pro
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
-export function buildApp({ db, config, clock = systemClock, logger }: BuildAppOptions): FastifyInstance {
+export function buildApp({ db, config, clock = systemClock, logger, jobs = false }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -71,5 +74,6 @@ export function buildApp({ db, config, clock = systemClock, logger }: BuildAppOp
   if (spa) registerStaticFiles(app, config.distDir);
   registerOpenApi(app);
   for (const plugin of DOMAIN_PLUGINS) app.register(plugin);
+  if (jobs) registerJobs(app, serverJobs(ctx, app.log));
   return app;
 }

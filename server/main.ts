@@ -1,7 +1,8 @@
 /**
  * `npm start`: build the SPA if dist/ has none, migrate, seed an empty database, listen, and log
  * one line saying where and on which database. SIGTERM/SIGINT: stop accepting, let in-flight
- * requests finish, close the database, exit 0.
+ * requests and job runs finish, close the database, exit 0. A second signal, or a shutdown past its
+ * grace period, exits at once: open transactions roll back, none commits half.
  */
 import { spawnSync } from 'node:child_process';
 import { buildApp } from './app';
@@ -10,7 +11,6 @@ import { createDb } from './db';
 import { migrateToLatest } from './db/migrate';
 import { hasBuiltApp } from './http/staticFiles';
 import { seedIfEmpty } from './seed';
-import { startSettlementSchedule } from './settlement/schedule';
 
 /** A shutdown that takes longer than this (a stuck request) is cut short. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -31,25 +31,29 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   await seedIfEmpty(db, Date.now());
 
-  const app = buildApp({ db, config });
+  const app = buildApp({ db, config, jobs: true });
   // Fastify logs one line per network interface when listening on 0.0.0.0; we log exactly one.
   const level = app.log.level;
   app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
   app.log.level = level;
   app.log.info(`PowerFi listening on http://${config.host}:${config.port} (${describeDatabase(config)})`);
-  const settlement = startSettlementSchedule({ db, clock: app.ctx.clock, utcOffsetMinutes: config.displayUtcOffsetMinutes, log: app.log });
 
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      app.log.error({ signal }, 'second signal: exiting now, open transactions roll back');
+      process.exit(1);
+    }
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    settlement.stop();
+    // Past the grace period the process exits with its transactions still open: neither engine
+    // commits an open transaction of a process that is gone, so what was half done rolls back.
     setTimeout(() => {
       app.log.error('shutdown grace period over, exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
+    // stops taking requests, waits for those in flight, then for the jobs' runs in flight (onClose)
     await app.close();
     await db.destroy();
     process.exit(0);

@@ -17,7 +17,6 @@ import { ownOrder } from '../mall/orderRows';
 import { toLogistics, toMallOrder } from '../mall/orderView';
 import { requireMove } from '../mall/statusTable';
 import { sweepOrders } from '../mall/sweep';
-import { startSweepSchedule } from '../mall/sweepSchedule';
 import { fromUnits } from '../money';
 import { ORDER_TYPE_STATUS } from '../../contract/mall';
 
@@ -87,12 +86,6 @@ function registerOrderRoutes(app: FastifyInstance): void {
     await sweepOrders(db, now, userId);
     return now;
   };
-
-  let schedule: { stop(): void } | null = null;
-  app.addHook('onReady', async () => {
-    schedule = startSweepSchedule({ db, clock, log: app.log });
-  });
-  app.addHook('onClose', async () => schedule?.stop());
 
   route(app, contract.mall.orders, async (request) => {
     const { userId } = sessionOf(request);

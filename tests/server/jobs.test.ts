@@ -1,0 +1,128 @@
+/**
+ * The server's scheduled jobs (server/jobs.ts): one run at a time, failures retried, and a stop
+ * that waits for the run in flight, so that `app.close()` followed by `db.destroy()` (what
+ * SIGTERM does in server/main.ts) can never cut a settlement or a sweep in half.
+ */
+import Fastify from 'fastify';
+import { registerJobs, serverJobs, startJob, type JobSpec } from '../../server/jobs';
+import { startTestApp, type TestApp } from './support/app';
+import { createTestDb } from './support/db';
+import { createDb } from '../../server/db';
+import { migrateToLatest } from '../../server/db/migrate';
+
+const silent = Fastify({ logger: false }).log;
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('startJob', () => {
+  it('stop() resolves only after the run in flight has finished, and no run starts after it', async () => {
+    const release = deferred();
+    let runs = 0;
+    let finished = false;
+    const job = startJob(
+      {
+        name: 'slow',
+        intervalMs: 5,
+        firstRunDelayMs: 0,
+        run: async () => {
+          runs += 1;
+          await release.promise;
+          finished = true;
+        },
+      },
+      silent,
+    );
+    while (runs === 0) await sleep(1);
+    let stopped = false;
+    const stopping = job.stop().then(() => {
+      stopped = true;
+    });
+    await sleep(30);
+    expect(stopped).toBe(false);
+    // ticks while a run is in flight are skipped: still one run
+    expect(runs).toBe(1);
+    release.resolve();
+    await stopping;
+    expect(finished).toBe(true);
+    await sleep(30);
+    expect(runs).toBe(1);
+  });
+
+  it('a failing run is logged and retried at the next tick', async () => {
+    const errors: unknown[] = [];
+    const log = { ...silent, error: (value: unknown) => errors.push(value) } as typeof silent;
+    let runs = 0;
+    const job = startJob(
+      {
+        name: 'flaky',
+        intervalMs: 5,
+        firstRunDelayMs: 0,
+        run: async () => {
+          runs += 1;
+          if (runs === 1) throw new Error('database busy');
+        },
+      },
+      log,
+    );
+    while (runs < 2) await sleep(2);
+    await job.stop();
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe('registerJobs', () => {
+  it('app.close() waits for a job run in flight before the database may close: both halves are written', async () => {
+    const testDb = await createTestDb();
+    await migrateToLatest(testDb.db);
+    const started = deferred();
+    const twoWrites: JobSpec = {
+      name: 'two writes',
+      intervalMs: 60_000,
+      firstRunDelayMs: 0,
+      run: async () => {
+        await testDb.db.insertInto('settled_days').values({ day: '2000-01-01', settled_at: 1n }).execute();
+        started.resolve();
+        await sleep(200);
+        await testDb.db.insertInto('settled_days').values({ day: '2000-01-02', settled_at: 1n }).execute();
+      },
+    };
+    const app = Fastify({ logger: false });
+    registerJobs(app, [twoWrites]);
+    await app.ready();
+    await started.promise;
+    await app.close();
+    await testDb.db.destroy();
+
+    // reopen: the run finished before the database closed
+    const reopened = createDb(testDb.options);
+    try {
+      const days = await reopened.selectFrom('settled_days').select('day').orderBy('day').execute();
+      expect(days.map((row) => row.day)).toEqual(['2000-01-01', '2000-01-02']);
+    } finally {
+      await reopened.destroy();
+      await testDb.cleanup().catch(() => undefined);
+    }
+  });
+});
+
+describe('serverJobs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ seed: true });
+  });
+  afterAll(async () => t.close());
+
+  it('are the daily settlement and the mall sweep, and each runs on the app database', async () => {
+    const jobs = serverJobs(t.app.ctx, silent);
+    expect(jobs.map((job) => job.name)).toEqual(['daily settlement', 'mall sweep']);
+    for (const job of jobs) await expect(job.run()).resolves.toBeUndefined();
+  });
+});
