@@ -120,7 +120,7 @@ export const mallEndpoints = {
     summary: 'One order', params: IdParams, response: MallOrder,
   }),
   orderCreate: defineEndpoint({
-    method: 'POST', prefix: 'web', path: '/mall/order/create', auth: true,
+    method: 'POST', prefix: 'web', path: '/mall/order/create', auth: true, moneyMoving: true,
     summary: 'Create an unpaid order (stock held)', body: MallOrderCreateBody, response: MallOrder,
   }),
   orderPay: defineEndpoint({

@@ -63,6 +63,8 @@ export const enUS: Record<MessageKey, string> = {
   'goods.notFound': 'Goods not found',
   'mall.orderNotFound': 'Order not found',
   'mall.stockShort': 'Not enough stock: {stock} left',
+  'mall.tooManyUnpaid': 'You already have {max} unpaid orders: pay or cancel one before ordering again',
+  'mall.balanceShort': 'Available balance too low: your unpaid orders including this one need {needed} {currency}, you have {available} {currency}. Please deposit first',
   'mall.payExpired': 'The 30-minute payment window has passed; the order was cancelled',
   'mall.refused.pay': 'Only unpaid orders can be paid',
   'mall.refused.cancel': 'Only unpaid or not yet shipped orders can be cancelled',

@@ -63,6 +63,8 @@ export const zhCN: Record<MessageKey, string> = {
   'goods.notFound': '商品不存在',
   'mall.orderNotFound': '订单不存在',
   'mall.stockShort': '库存不足，剩余 {stock} 件',
+  'mall.tooManyUnpaid': '您已有 {max} 笔待付款订单，请先付款或取消后再下单',
+  'mall.balanceShort': '可用余额不足：含其他待付款订单共需 {needed} {currency}，可用 {available} {currency}，请先充值',
   'mall.payExpired': '订单已超过 30 分钟付款时限，已自动取消',
   'mall.refused.pay': '只有待付款的订单可以付款',
   'mall.refused.cancel': '只有待付款或待发货的订单可以取消',

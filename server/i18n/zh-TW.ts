@@ -62,6 +62,8 @@ export const zhTW = {
   'goods.notFound': '商品不存在',
   'mall.orderNotFound': '訂單不存在',
   'mall.stockShort': '庫存不足，剩餘 {stock} 件',
+  'mall.tooManyUnpaid': '您已有 {max} 筆待付款訂單，請先付款或取消後再下單',
+  'mall.balanceShort': '可用餘額不足：含其他待付款訂單共需 {needed} {currency}，可用 {available} {currency}，請先充值',
   'mall.payExpired': '訂單已超過 30 分鐘付款時限，已自動取消',
   'mall.refused.pay': '只有待付款的訂單可以付款',
   'mall.refused.cancel': '只有待付款或待發貨的訂單可以取消',

@@ -1,7 +1,9 @@
 /**
  * The mall: the catalogue (goods by category and keyword, one goods item with its SKUs) and the
  * buyer's orders (checkout, pay, cancel, confirm, lists by type, details, logistics). Every order
- * call first sweeps the caller's overdue orders; a timer sweeps everyone's while the app runs.
+ * call first sweeps the caller's overdue orders, a goods page those of its SKUs, checkout those of
+ * the SKU it sells; a timer sweeps everyone's while the app runs. Checkout, pay and cancel take an
+ * Idempotency-Key and the money rate limit.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -26,7 +28,7 @@ function containsPattern(text: string): string {
 }
 
 export default async function mallRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.ctx;
+  const { db, clock } = app.ctx;
 
   /** active goods with their lowest SKU price */
   const goodsWithPrice = () =>
@@ -61,6 +63,9 @@ export default async function mallRoutes(app: FastifyInstance): Promise<void> {
     const id = BigInt(request.params.id);
     const goods = await goodsWithPrice().select(['g.images', 'g.description']).where('g.id', '=', id).executeTakeFirst();
     if (!goods) throw new ApiError('NOT_FOUND', { messageKey: 'goods.notFound' });
+    const skuIds = await db.selectFrom('mall_skus').select('id').where('goods_id', '=', id).execute();
+    // stock held by orders whose pay window is over is shown (and sold) again at once
+    await sweepOrders(db, clock.now(), { skuIds: skuIds.map((sku) => sku.id) });
     const skus = await db.selectFrom('mall_skus').select(['id', 'name', 'price', 'stock']).where('goods_id', '=', id).orderBy('sort').orderBy('id').execute();
     return {
       id: String(goods.id),
@@ -83,7 +88,7 @@ function registerOrderRoutes(app: FastifyInstance): void {
   /** the caller's overdue orders move before anything reads or changes them */
   const sweptNow = async (userId: bigint) => {
     const now = clock.now();
-    await sweepOrders(db, now, userId);
+    await sweepOrders(db, now, { userId });
     return now;
   };
 
@@ -113,12 +118,7 @@ function registerOrderRoutes(app: FastifyInstance): void {
     return toLogistics(order, traces, time);
   });
 
-  route(app, contract.mall.orderCreate, async (request) => {
-    const { userId } = sessionOf(request);
-    const now = clock.now();
-    const order = await runMoneyTransaction(db, (trx) => createOrder(trx, userId, request.body, now, time));
-    return toMallOrder(order, time, now);
-  });
+  moneyRoute(app, contract.mall.orderCreate, async ({ request, trx, userId, now }) => toMallOrder(await createOrder(trx, userId, request.body, now, time), time, now));
 
   route(app, contract.mall.orderConfirm, async (request) => {
     const { userId } = sessionOf(request);

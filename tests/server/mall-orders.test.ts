@@ -7,7 +7,7 @@
 import { checkLedger } from '../../server/ledger/invariants';
 import { sweepOrders } from '../../server/mall/sweep';
 import { toUnits } from '../../server/money';
-import { MARCH_FIRST_NOON, balance, call } from './products.fixture';
+import { MARCH_FIRST_NOON, PAY_PASSWORD, balance, call } from './products.fixture';
 import { insertSku, newBuyer, ops, orderApi, stockOf, type Buyer } from './mall.fixture';
 import { startTestApp, type TestApp } from './support/app';
 import { DAY, MINUTE } from './support/clock';
@@ -59,7 +59,7 @@ describe('checkout', () => {
 
   it('sells the last unit once when many buyers check out at the same moment', async () => {
     const skuId = await insertSku(t, { stock: 1 });
-    const buyers = await Promise.all(Array.from({ length: 6 }, () => newBuyer(t, '0')));
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => newBuyer(t, '100')));
     const answers = await Promise.all(buyers.map((b) => api.create(b, skuId, 1)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422, 422, 422, 422]);
     expect(await stockOf(t, skuId)).toBe(0);
@@ -104,15 +104,19 @@ describe('payment and refund', () => {
   });
 
   it('keeps the order unpaid without enough balance or with a wrong pay password', async () => {
-    const poor = await newBuyer(t, '0');
-    const skuId = await insertSku(t, { price: '10', stock: 10 });
+    const poor = await newBuyer(t, '20');
+    const skuId = await insertSku(t, { price: '15', stock: 10 });
     const { id } = (await api.create(poor, skuId, 1)).body.data;
+    // checkout needed a covering balance; it was spent elsewhere before paying
+    const spent = await call(t, poor, 'POST', '/account/transfer/create', { to: buyer.uid, currency: 'USDT', amount: '10', payPassword: PAY_PASSWORD });
+    expect(spent.status).toBe(200);
+    const left = (await balance(t, poor.id, 'USDT')).available;
     const short = await api.pay(poor, id);
     expect(short.status).toBe(422);
     expect(short.body.errCode).toBe('INSUFFICIENT_BALANCE');
     expect((await api.pay(poor, id, undefined, '000000')).status).toBeGreaterThanOrEqual(400);
     expect((await api.detail(poor, id)).body.data.status).toBe('unpaid');
-    expect((await balance(t, poor.id, 'USDT')).available).toBe(0n);
+    expect((await balance(t, poor.id, 'USDT')).available).toBe(left);
   });
 });
 
@@ -134,8 +138,8 @@ describe('with the injected clock', () => {
 
   it('the timer sweep (no user scope) cancels overdue orders of everyone, once', async () => {
     const skuId = await insertSku(t, { stock: 2 });
-    const other = await newBuyer(t, '0');
-    await api.create(other, skuId, 2);
+    const other = await newBuyer(t, '100');
+    expect((await api.create(other, skuId, 2)).status).toBe(200);
     t.clock.advance(31 * MINUTE);
     expect((await sweepOrders(t.db, t.clock.now())).expired).toBeGreaterThanOrEqual(1);
     expect(await sweepOrders(t.db, t.clock.now())).toEqual({ expired: 0, confirmed: 0 });
