@@ -42,7 +42,7 @@ export const addressEndpoints = {
     summary: 'One of the caller\'s addresses', params: IdParams, response: Address,
   }),
   create: defineEndpoint({
-    method: 'POST', prefix: 'web', path: '/user/address/create', auth: true,
+    method: 'POST', prefix: 'web', path: '/user/address/create', auth: true, moneyMoving: true,
     summary: 'Add an address', body: AddressInput, response: Address,
   }),
   update: defineEndpoint({

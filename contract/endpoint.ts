@@ -24,7 +24,7 @@ export interface Endpoint<
   summary: string;
   /** true when the caller must be signed in (Bearer token) */
   auth: boolean;
-  /** true for POSTs that move money: they accept an Idempotency-Key and are rate limited */
+  /** true for POSTs that move money or create an order or record: they accept an Idempotency-Key and are rate limited */
   moneyMoving?: boolean;
   query?: Q;
   body?: B;

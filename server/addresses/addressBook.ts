@@ -50,25 +50,24 @@ export function getAddress(db: Db, userId: bigint, id: bigint): Promise<AddressR
   return ownedRow(db, userId, id);
 }
 
-export function createAddress(db: Db, userId: bigint, input: AddressInputType, now: number): Promise<AddressRow> {
-  return db.transaction().execute(async (trx) => {
-    await lockUser(trx, userId);
-    const { count } = await trx
-      .selectFrom('addresses')
-      .select((eb) => eb.fn.countAll<bigint>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const existing = Number(count);
-    if (existing >= MAX_ADDRESSES_PER_USER) throw new ApiError('BUSINESS_RULE', { messageKey: 'address.limit', params: ADDRESS_LIMITS });
-    const isDefault = input.isDefault || existing === 0;
-    if (isDefault) await clearDefault(trx, userId, now);
-    const { id } = await trx
-      .insertInto('addresses')
-      .values({ user_id: userId, ...columnsOf(input), is_default: isDefault ? 1n : 0n, created_at: BigInt(now), updated_at: BigInt(now) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return ownedRow(trx, userId, id);
-  });
+/** Adds an address, inside the caller's transaction (the route's, with its Idempotency-Key). */
+export async function createAddress(trx: Trx, userId: bigint, input: AddressInputType, now: number): Promise<AddressRow> {
+  await lockUser(trx, userId);
+  const { count } = await trx
+    .selectFrom('addresses')
+    .select((eb) => eb.fn.countAll<bigint>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const existing = Number(count);
+  if (existing >= MAX_ADDRESSES_PER_USER) throw new ApiError('BUSINESS_RULE', { messageKey: 'address.limit', params: ADDRESS_LIMITS });
+  const isDefault = input.isDefault || existing === 0;
+  if (isDefault) await clearDefault(trx, userId, now);
+  const { id } = await trx
+    .insertInto('addresses')
+    .values({ user_id: userId, ...columnsOf(input), is_default: isDefault ? 1n : 0n, created_at: BigInt(now), updated_at: BigInt(now) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return ownedRow(trx, userId, id);
 }
 
 /**

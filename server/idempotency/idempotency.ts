@@ -1,19 +1,25 @@
 /**
- * Idempotency-Key for money-moving POSTs: the key, a hash of the request and the response are
- * stored in the same database transaction as the effect. Same key + same request → the first
- * response again, without a second effect; same key + another request → 409.
- * Only successful responses are stored: a refused request changed nothing, so it may be retried
- * with the same key (e.g. after a mistyped pay password).
+ * Idempotency-Key for money-moving and order-creating POSTs, as Stripe does it: the key, a hash of
+ * the request and its outcome are stored in the same database transaction as the effect. Same key
+ * + same request → the first outcome again, marked `Idempotent-Replayed: true`, without a second
+ * effect; same key + another request → 409. The first outcome is kept whatever it was, business
+ * refusals (403/404/409/422…) included: a key that once got "insufficient balance" keeps getting
+ * it, even after a deposit. Outcomes of requests that never started executing are not kept (400
+ * bad input, 401, a wrong pay password, 429, 5xx): those may be retried with the same key.
+ * A key lives 24 hours; after that it counts as new.
  */
 import { hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Endpoint } from '../../contract';
+import type { Endpoint, ErrorCode } from '../../contract';
 import type { Db } from '../db';
 import { firstRow, preparedQuery, type ParamOf } from '../db/prepared';
 import { ApiError } from '../http/errors';
+import type { MessageKey, MessageParams } from '../i18n';
 import type { Trx } from '../ledger/post';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+export const KEY_LIFETIME_MS = 24 * 3600 * 1000;
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 /** body fields never hashed: a pay password must not be recoverable from the hash */
 const SECRET_FIELDS = new Set(['payPassword', 'oldPassword', 'newPassword']);
@@ -51,6 +57,30 @@ export interface IdempotentCall {
 
 type KeyParams = { userId: bigint; key: string };
 
+/** What a key remembers: the response data, or the refusal (re-translated on each replay). */
+export type StoredOutcome =
+  | { data: unknown }
+  | { refused: { code: ErrorCode; messageKey?: MessageKey; params?: MessageParams; data?: unknown; status: number } };
+
+/** A refusal by the endpoint's own rules, which the key keeps (Stripe: "the endpoint started executing"). */
+export function isKeptRefusal(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError)) return false;
+  const status = error.statusCode;
+  return status >= 402 && status < 500 && status !== 429 && error.code !== 'IDEMPOTENCY_CONFLICT';
+}
+
+export function refusalOutcome(error: ApiError): StoredOutcome {
+  const { messageKey, params, data } = error.options;
+  return { refused: { code: error.code, messageKey, params, data, status: error.statusCode } };
+}
+
+/** The stored outcome as the handler's answer: its data, or its refusal thrown again. */
+export function replayOutcome(outcome: StoredOutcome): unknown {
+  if ('data' in outcome) return outcome.data;
+  const { code, status, ...options } = outcome.refused;
+  throw new ApiError(code, { ...options, status });
+}
+
 // returns the row only when this call inserted it
 const claimKey = preparedQuery((db: Db, param: ParamOf<KeyParams & { hash: string; at: bigint }>) =>
   db
@@ -58,6 +88,10 @@ const claimKey = preparedQuery((db: Db, param: ParamOf<KeyParams & { hash: strin
     .values({ user_id: param('userId'), key: param('key'), request_hash: param('hash'), response: '', created_at: param('at') })
     .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
     .returning('user_id'),
+);
+
+const forgetExpired = preparedQuery((db: Db, param: ParamOf<KeyParams & { before: bigint }>) =>
+  db.deleteFrom('idempotency_keys').where('user_id', '=', param('userId')).where('key', '=', param('key')).where('created_at', '<=', param('before')),
 );
 
 const earlierCall = preparedQuery((db: Db, param: ParamOf<KeyParams>) =>
@@ -69,18 +103,22 @@ const setResponse = preparedQuery((db: Db, param: ParamOf<KeyParams & { response
 );
 
 /**
- * The stored response of an earlier identical call (then the caller must not act again), or
- * undefined. On PostgreSQL a concurrent transaction holding the same key makes this wait for it:
- * the key is claimed with a placeholder row first, so the second one sees the first's result.
+ * The stored outcome of an earlier identical call (then the caller must not act again), or
+ * undefined when this call claimed the key. A key older than KEY_LIFETIME_MS is forgotten first.
+ * On PostgreSQL a concurrent transaction holding the same key makes this wait for it: the key is
+ * claimed with a placeholder row first, so the second one sees the first's outcome.
  */
-export async function replayOrClaim(trx: Trx, call: IdempotentCall, now: number): Promise<unknown | undefined> {
+export async function replayOrClaim(trx: Trx, call: IdempotentCall, now: number): Promise<StoredOutcome | undefined> {
+  await forgetExpired(trx, { userId: call.userId, key: call.key, before: BigInt(now - KEY_LIFETIME_MS) });
   const claimed = await claimKey(trx, { userId: call.userId, key: call.key, hash: call.hash, at: BigInt(now) });
   if (claimed.length === 1) return undefined;
   const earlier = firstRow(await earlierCall(trx, { userId: call.userId, key: call.key }));
   if (earlier.request_hash !== call.hash) throw new ApiError('IDEMPOTENCY_CONFLICT');
-  return JSON.parse(earlier.response) as unknown;
+  return JSON.parse(earlier.response) as StoredOutcome;
 }
 
-export async function storeResponse(trx: Trx, call: IdempotentCall, response: unknown): Promise<void> {
-  await setResponse(trx, { userId: call.userId, key: call.key, response: JSON.stringify(response ?? null) });
+export async function storeOutcome(trx: Trx, call: IdempotentCall, outcome: StoredOutcome): Promise<void> {
+  const stored = 'data' in outcome ? { data: outcome.data ?? null } : outcome;
+  await setResponse(trx, { userId: call.userId, key: call.key, response: JSON.stringify(stored) });
 }
+

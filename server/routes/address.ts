@@ -6,6 +6,7 @@ import { toAddress } from '../addresses/addressView';
 import { validAddress } from '../addresses/validateAddress';
 import { pageArgs, toPage } from '../http/paging';
 import { route, sessionOf } from '../http/route';
+import { moneyRoute } from '../idempotency/moneyRoute';
 import { negotiateLocale } from '../i18n';
 
 export default async function addressRoutes(app: FastifyInstance): Promise<void> {
@@ -19,9 +20,9 @@ export default async function addressRoutes(app: FastifyInstance): Promise<void>
 
   route(app, contract.address.get, async (request) => toAddress(await getAddress(db, sessionOf(request).userId, BigInt(request.params.id)), time));
 
-  route(app, contract.address.create, async (request) => {
+  moneyRoute(app, contract.address.create, async ({ request, trx, userId, now }) => {
     const input = validAddress(request.body, negotiateLocale(request.headers['accept-language']));
-    return toAddress(await createAddress(db, sessionOf(request).userId, input, clock.now()), time);
+    return toAddress(await createAddress(trx, userId, input, now), time);
   });
 
   route(app, contract.address.update, async (request) => {
