@@ -189,19 +189,19 @@ export const accountEndpoints = {
     summary: 'The title of an account product (10000 = USDT)', params: IdParams, response: ProductTitle,
   }),
   recharge: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/account/recharge', auth: true,
+    method: 'GET', prefix: 'web', path: '/account/recharge', auth: true, feature: 'deposit',
     summary: 'Deposit addresses and deposit records', query: RechargeQuery, response: RechargeResponse,
   }),
   transferOptions: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/account/transfer/options', auth: true,
+    method: 'GET', prefix: 'web', path: '/account/transfer/options', auth: true, feature: 'transfer',
     summary: 'Transferable currencies, fees and recent recipients', response: TransferOptions,
   }),
   transfers: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/account/transfer', auth: true,
+    method: 'GET', prefix: 'web', path: '/account/transfer', auth: true, feature: 'transfer',
     summary: 'Transfer history', query: PageQuery, response: Page(TransferRecord),
   }),
   transferCreate: defineEndpoint({
-    method: 'POST', prefix: 'web', path: '/account/transfer/create', auth: true, moneyMoving: true,
+    method: 'POST', prefix: 'web', path: '/account/transfer/create', auth: true, moneyMoving: true, feature: 'transfer',
     summary: 'Send to another PowerFi user', body: TransferCreateBody, response: TransferRecord,
   }),
   convert: defineEndpoint({
@@ -217,19 +217,19 @@ export const accountEndpoints = {
     summary: 'Convert at a quote', body: ConvertCreateBody, response: ConvertRecord,
   }),
   exchange: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/account/exchange', auth: true,
+    method: 'GET', prefix: 'web', path: '/account/exchange', auth: true, feature: 'calculate',
     summary: 'Power exchange records', query: PageQuery, response: Page(PowerExchangeRecord),
   }),
   powerDetail: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/account/power/detail', auth: true,
+    method: 'GET', prefix: 'web', path: '/account/power/detail', auth: true, feature: 'calculate',
     summary: 'Hashrate held and output per coin', response: PowerDetail,
   }),
   powerExchange: defineEndpoint({
-    method: 'POST', prefix: 'web', path: '/account/power/exchange', auth: true, moneyMoving: true,
+    method: 'POST', prefix: 'web', path: '/account/power/exchange', auth: true, moneyMoving: true, feature: 'calculate',
     summary: 'Exchange mined coin to USDT', body: PowerExchangeBody, response: PowerExchangeRecord,
   }),
   powerBill: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/account/power-bill', auth: true,
+    method: 'GET', prefix: 'web', path: '/account/power-bill', auth: true, feature: 'calculate',
     summary: 'Daily power bills', query: PowerBillQuery, response: Page(PowerBill),
   }),
 };

@@ -3,6 +3,7 @@
  * `path` is relative to its prefix and uses Fastify/Umi style `:param` placeholders.
  */
 import type { TSchema } from '@sinclair/typebox';
+import type { Feature } from './features';
 
 export const API_PREFIX = {
   base: '/api/v1/base',
@@ -26,6 +27,8 @@ export interface Endpoint<
   auth: boolean;
   /** true for POSTs that move money or create an order or record: they accept an Idempotency-Key and are rate limited */
   moneyMoving?: boolean;
+  /** the admin feature flag this call belongs to: switched off → 403 FEATURE_DISABLED (DESIGN §5) */
+  feature?: Feature;
   query?: Q;
   body?: B;
   params?: P;

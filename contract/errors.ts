@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   UNAUTHORIZED: 401,
   TOKEN_EXPIRED: 401,
   FORBIDDEN: 403,
+  /** the call belongs to a feature an admin switched off */
+  FEATURE_DISABLED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

@@ -3,6 +3,7 @@ import { accountEndpoints } from './account';
 import { addressEndpoints } from './address';
 import { authEndpoints } from './auth';
 import { contentEndpoints } from './content';
+import { featureEndpoints } from './features';
 import { inviteEndpoints } from './invite';
 import { mallEndpoints } from './mall';
 import { productEndpoints } from './product';
@@ -18,6 +19,7 @@ export const contract = {
   invite: inviteEndpoints,
   address: addressEndpoints,
   mall: mallEndpoints,
+  features: featureEndpoints,
 } as const;
 
 export type Domain = keyof typeof contract;

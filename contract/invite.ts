@@ -31,15 +31,15 @@ export type InviteUpdateBodyType = Static<typeof InviteUpdateBody>;
 
 export const inviteEndpoints = {
   invitees: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/user/invite', auth: true,
+    method: 'GET', prefix: 'web', path: '/user/invite', auth: true, feature: 'invite',
     summary: 'Users the caller invited', query: PageQuery, response: Page(Invitee),
   }),
   details: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/user/invite/details', auth: true,
+    method: 'GET', prefix: 'web', path: '/user/invite/details', auth: true, feature: 'invite',
     summary: 'Invite code, link and commission figures', response: InviteDetails,
   }),
   update: defineEndpoint({
-    method: 'POST', prefix: 'web', path: '/user/invite/update', auth: true,
+    method: 'POST', prefix: 'web', path: '/user/invite/update', auth: true, feature: 'invite',
     summary: 'Bind an inviter by code, once', body: InviteUpdateBody, response: InviteDetails,
   }),
 };

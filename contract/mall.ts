@@ -104,39 +104,39 @@ export type LogisticsType = Static<typeof Logistics>;
 
 export const mallEndpoints = {
   goods: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/mall/goods', auth: false,
+    method: 'GET', prefix: 'web', path: '/mall/goods', auth: false, feature: 'mall',
     summary: 'Goods by category and keyword', query: GoodsQuery, response: GoodsList,
   }),
   goodsDetail: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/mall/goods/:id', auth: false,
+    method: 'GET', prefix: 'web', path: '/mall/goods/:id', auth: false, feature: 'mall',
     summary: 'One goods item with its SKUs', params: IdParams, response: GoodsDetail,
   }),
   orders: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/mall/order', auth: true,
+    method: 'GET', prefix: 'web', path: '/mall/order', auth: true, feature: 'mall',
     summary: 'The caller\'s orders by list type', query: MallOrderQuery, response: Page(MallOrder),
   }),
   orderDetail: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/mall/order/:id', auth: true,
+    method: 'GET', prefix: 'web', path: '/mall/order/:id', auth: true, feature: 'mall',
     summary: 'One order', params: IdParams, response: MallOrder,
   }),
   orderCreate: defineEndpoint({
-    method: 'POST', prefix: 'web', path: '/mall/order/create', auth: true, moneyMoving: true,
+    method: 'POST', prefix: 'web', path: '/mall/order/create', auth: true, moneyMoving: true, feature: 'mall',
     summary: 'Create an unpaid order (stock held)', body: MallOrderCreateBody, response: MallOrder,
   }),
   orderPay: defineEndpoint({
-    method: 'POST', prefix: 'web', path: '/mall/order/pay', auth: true, moneyMoving: true,
+    method: 'POST', prefix: 'web', path: '/mall/order/pay', auth: true, moneyMoving: true, feature: 'mall',
     summary: 'Pay an order from the USDT balance', body: MallOrderPayBody, response: MallOrder,
   }),
   orderCancel: defineEndpoint({
-    method: 'POST', prefix: 'web', path: '/mall/order/cancel', auth: true, moneyMoving: true,
+    method: 'POST', prefix: 'web', path: '/mall/order/cancel', auth: true, moneyMoving: true, feature: 'mall',
     summary: 'Cancel an unpaid or paid-unshipped order', body: MallOrderIdBody, response: MallOrder,
   }),
   orderConfirm: defineEndpoint({
-    method: 'POST', prefix: 'web', path: '/mall/order/confirm', auth: true,
+    method: 'POST', prefix: 'web', path: '/mall/order/confirm', auth: true, feature: 'mall',
     summary: 'Confirm receipt', body: MallOrderIdBody, response: MallOrder,
   }),
   logistics: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/mall/order/:id/logistics', auth: true,
+    method: 'GET', prefix: 'web', path: '/mall/order/:id/logistics', auth: true, feature: 'mall',
     summary: 'Carrier, tracking number and traces', params: IdParams, response: Logistics,
   }),
 };

@@ -100,31 +100,31 @@ export type FinanceCensusType = Static<typeof FinanceCensus>;
 
 export const productEndpoints = {
   power: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/product/power', auth: false,
+    method: 'GET', prefix: 'web', path: '/product/power', auth: false, feature: 'calculate',
     summary: 'Power products on offer', query: PowerProductQuery, response: Page(PowerProduct),
   }),
   powerOrders: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/product/power-order', auth: true,
+    method: 'GET', prefix: 'web', path: '/product/power-order', auth: true, feature: 'calculate',
     summary: 'The caller\'s power orders', query: ProductOrderQuery, response: Page(PowerOrder),
   }),
   powerOrderCreate: defineEndpoint({
-    method: 'POST', prefix: 'web', path: '/product/power-order/create', auth: true, moneyMoving: true,
+    method: 'POST', prefix: 'web', path: '/product/power-order/create', auth: true, moneyMoving: true, feature: 'calculate',
     summary: 'Buy a power product', body: PowerOrderCreateBody, response: PowerOrder,
   }),
   finance: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/product/finance', auth: false,
+    method: 'GET', prefix: 'web', path: '/product/finance', auth: false, feature: 'calculate',
     summary: 'Finance products on offer', query: PageQuery, response: Page(FinanceProduct),
   }),
   financeOrders: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/product/finance-order', auth: true,
+    method: 'GET', prefix: 'web', path: '/product/finance-order', auth: true, feature: 'calculate',
     summary: 'The caller\'s finance orders', query: ProductOrderQuery, response: Page(FinanceOrder),
   }),
   financeCensus: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/product/finance-order/census', auth: true,
+    method: 'GET', prefix: 'web', path: '/product/finance-order/census', auth: true, feature: 'calculate',
     summary: 'Totals held and earned', query: Type.Object({}), response: FinanceCensus,
   }),
   financeOrderCreate: defineEndpoint({
-    method: 'POST', prefix: 'web', path: '/product/finance-order/create', auth: true, moneyMoving: true,
+    method: 'POST', prefix: 'web', path: '/product/finance-order/create', auth: true, moneyMoving: true, feature: 'calculate',
     summary: 'Subscribe to a finance product', body: FinanceOrderCreateBody, response: FinanceOrder,
   }),
 };

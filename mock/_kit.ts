@@ -1,10 +1,12 @@
 /**
  * Turns typed handlers into Umi mock routes: the contract's path and method, the envelope,
- * Bearer sessions, input validation against the contract, error statuses (DESIGN.md §4) with
- * zh-TW messages, and Idempotency-Key replays on money-moving calls.
+ * features switched off in config/access.ts, Bearer sessions, input validation against the
+ * contract, error statuses (DESIGN.md §4) with zh-TW messages, and Idempotency-Key replays on
+ * money-moving calls.
  */
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
+import featureDefaults from '../config/access';
 import { ERROR_STATUS, fullPath, type Endpoint } from '../contract';
 import type { BodyOf, DataOf, QueryOf } from '../src/services/types';
 import { MockError, invalidField, zhTW } from './_errors';
@@ -91,6 +93,7 @@ function handle<E extends Endpoint>(endpoint: E, handler: Handler<E>, req: MockR
       body: validated(endpoint.body, req.body, false) as BodyOf<E>,
       params: validated(endpoint.params, req.params, true) as { id: string },
       token,
+    if (endpoint.feature && !featureDefaults[endpoint.feature]) throw new MockError('FEATURE_DISABLED', zhTW[`featureDisabled.${endpoint.feature}`]);
       origin: `${header(req, 'x-forwarded-proto') ?? 'http'}://${header(req, 'host') ?? 'localhost:8000'}`,
       get user() {
         if (!caller) throw new MockError('UNAUTHORIZED');

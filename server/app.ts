@@ -12,6 +12,8 @@ import { createAuthenticate } from './auth/authenticate';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db';
+import { registerFeatureGuard } from './features/guard';
+import { startFeatureSwitch } from './features/flags';
 import { errorHandler } from './http/errorHandler';
 import { registerFallbacks } from './http/fallbacks';
 import { registerOpenApi } from './http/openapi';
@@ -26,6 +28,7 @@ import authRoutes from './routes/auth';
 import contentRoutes from './routes/content';
 import inviteRoutes from './routes/invite';
 import ledgerRoutes from './routes/ledger';
+import featureRoutes from './routes/features';
 import mallRoutes from './routes/mall';
 import powerRoutes from './routes/power';
 import productRoutes from './routes/product';
@@ -43,7 +46,7 @@ export interface BuildAppOptions {
 }
 
 /** One plugin per API domain; issues 4–7 add theirs here. */
-const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, ledgerRoutes, productRoutes, powerRoutes, contentRoutes, mallRoutes, inviteRoutes, addressRoutes];
+const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, ledgerRoutes, productRoutes, powerRoutes, contentRoutes, mallRoutes, inviteRoutes, addressRoutes, featureRoutes];
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
@@ -60,7 +63,9 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const ctx: AppContext = { db, config, clock, time: createTimeFormat(config.displayUtcOffsetMinutes) };
+  const features = startFeatureSwitch({ overrides: config.featureFlags, file: config.featureFlagsFile, pollMs: config.featureFlagsPollMs, log: app.log });
+  app.addHook('onClose', async () => features.close());
+  const ctx: AppContext = { db, config, clock, time: createTimeFormat(config.displayUtcOffsetMinutes), features };
   app.decorate('ctx', ctx);
   app.decorate('authenticate', createAuthenticate(ctx));
   app.decorateRequest('session', null);
@@ -74,6 +79,7 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
   if (spa) registerStaticFiles(app, config.distDir);
   registerOpenApi(app);
   for (const plugin of DOMAIN_PLUGINS) app.register(plugin);
+  registerFeatureGuard(app);
   if (jobs) registerJobs(app, serverJobs(ctx, app.log));
   return app;
 }

@@ -5,6 +5,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Db } from './db';
+import type { FeatureSwitch } from './features/flags';
 import type { Clock, TimeFormat } from './time';
 
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   config: ServerConfig;
   clock: Clock;
   time: TimeFormat;
+  /** the feature flags in force now (they change at run time) */
+  features: FeatureSwitch;
 }
 
 /** The signed-in caller of a request. */

@@ -5,6 +5,7 @@
  * contract's envelope, and what users do changes what later calls return.
  */
 import { Value } from '@sinclair/typebox/value';
+import featureDefaults from '../../config/access';
 import { Wallet, parseUnits } from 'ethers';
 import { SiweMessage } from 'siwe';
 import { Envelope, ErrorEnvelope, allEndpoints, contract, fullPath } from '../../contract';
@@ -12,12 +13,13 @@ import account from '../../mock/account';
 import address from '../../mock/address';
 import auth from '../../mock/auth';
 import content from '../../mock/content';
+import features from '../../mock/features';
 import invite from '../../mock/invite';
 import mall from '../../mock/mall';
 import product from '../../mock/product';
 import user from '../../mock/user';
 
-const routes = { ...auth, ...user, ...account, ...product, ...content, ...invite, ...address, ...mall };
+const routes = { ...auth, ...user, ...account, ...product, ...content, ...invite, ...address, ...mall, ...features };
 type Contract = typeof contract;
 
 interface CallInput {
@@ -336,6 +338,12 @@ describe('address book', () => {
     expect(ok('address', 'list', { token: aliceToken }).list[0].id).toBe(created.id);
 
     expect(ok('address', 'remove', { token: aliceToken, body: { id: created.id } })).toBeNull();
+describe('feature flags', () => {
+  it('serves the flags of config/access.ts to anyone', () => {
+    expect(ok('features', 'flags')).toEqual(featureDefaults);
+  });
+});
+
     const after = ok('address', 'list', { token: aliceToken });
     expect(after.list.map((a: { id: string }) => a.id)).not.toContain(created.id);
     expect(after.list.filter((a: { isDefault: boolean }) => a.isDefault)).toHaveLength(1);

@@ -1,0 +1,17 @@
+/**
+ * Refuses every call of a switched-off feature with 403 FEATURE_DISABLED (DESIGN §5). The feature
+ * of a call is the `feature` of its contract endpoint. The check runs first thing (onRequest,
+ * before authentication, validation, rate limits and idempotency), so a switched-off feature
+ * answers the same to everyone and never reaches a handler.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../http/errors';
+
+export function registerFeatureGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const feature = request.routeOptions.config.endpoint?.feature;
+    if (feature && !app.ctx.features.isOn(feature)) {
+      throw new ApiError('FEATURE_DISABLED', { messageKey: `featureDisabled.${feature}`, data: { feature } });
+    }
+  });
+}
