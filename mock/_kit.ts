@@ -87,13 +87,13 @@ function handle<E extends Endpoint>(endpoint: E, handler: Handler<E>, req: MockR
   const uid = token ? state.sessions.get(token) : undefined;
   const caller = uid ? state.users.get(uid) : undefined;
   try {
+    if (endpoint.feature && !featureDefaults[endpoint.feature]) throw new MockError('FEATURE_DISABLED', zhTW[`featureDisabled.${endpoint.feature}`]);
     if (endpoint.auth && !caller) throw new MockError('UNAUTHORIZED');
     const ctx: HandlerContext<E> = {
       query: validated(endpoint.query, req.query, true) as QueryOf<E>,
       body: validated(endpoint.body, req.body, false) as BodyOf<E>,
       params: validated(endpoint.params, req.params, true) as { id: string },
       token,
-    if (endpoint.feature && !featureDefaults[endpoint.feature]) throw new MockError('FEATURE_DISABLED', zhTW[`featureDisabled.${endpoint.feature}`]);
       origin: `${header(req, 'x-forwarded-proto') ?? 'http'}://${header(req, 'host') ?? 'localhost:8000'}`,
       get user() {
         if (!caller) throw new MockError('UNAUTHORIZED');

@@ -26,9 +26,9 @@ import accountRoutes from './routes/account';
 import addressRoutes from './routes/address';
 import authRoutes from './routes/auth';
 import contentRoutes from './routes/content';
+import featureRoutes from './routes/features';
 import inviteRoutes from './routes/invite';
 import ledgerRoutes from './routes/ledger';
-import featureRoutes from './routes/features';
 import mallRoutes from './routes/mall';
 import powerRoutes from './routes/power';
 import productRoutes from './routes/product';
@@ -74,12 +74,12 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
   const spa = hasBuiltApp(config.distDir);
   registerFallbacks(app, { spa });
   registerResponseHeaders(app);
+  registerFeatureGuard(app);
   app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
   registerRateLimit(app, config);
   if (spa) registerStaticFiles(app, config.distDir);
   registerOpenApi(app);
   for (const plugin of DOMAIN_PLUGINS) app.register(plugin);
-  registerFeatureGuard(app);
   if (jobs) registerJobs(app, serverJobs(ctx, app.log));
   return app;
 }

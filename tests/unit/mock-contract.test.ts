@@ -320,6 +320,12 @@ describe('content and invitations', () => {
   });
 });
 
+describe('feature flags', () => {
+  it('serves the flags of config/access.ts to anyone', () => {
+    expect(ok('features', 'flags')).toEqual(featureDefaults);
+  });
+});
+
 describe('address book', () => {
   const input = { receiver: '陳大文', phone: '+852 6123 4567', region: { province: '香港', city: '九龍', district: '油尖旺區' }, detail: '彌敦道 100 號 8 樓', isDefault: false };
 
@@ -338,12 +344,6 @@ describe('address book', () => {
     expect(ok('address', 'list', { token: aliceToken }).list[0].id).toBe(created.id);
 
     expect(ok('address', 'remove', { token: aliceToken, body: { id: created.id } })).toBeNull();
-describe('feature flags', () => {
-  it('serves the flags of config/access.ts to anyone', () => {
-    expect(ok('features', 'flags')).toEqual(featureDefaults);
-  });
-});
-
     const after = ok('address', 'list', { token: aliceToken });
     expect(after.list.map((a: { id: string }) => a.id)).not.toContain(created.id);
     expect(after.list.filter((a: { isDefault: boolean }) => a.isDefault)).toHaveLength(1);
