@@ -1,7 +1,7 @@
 /** Wallet sign-in (EIP-4361) under the base prefix. */
 import { Type, type Static } from '@sinclair/typebox';
 import { defineEndpoint } from './endpoint';
-import { Empty, Timestamp } from './common';
+import { Empty, MultilineText, Timestamp } from './common';
 import { Profile } from './user';
 
 export const NonceResponse = Type.Object({
@@ -15,7 +15,8 @@ export const NonceResponse = Type.Object({
 export type NonceResponseType = Static<typeof NonceResponse>;
 
 export const SignInBody = Type.Object({
-  message: Type.String({ minLength: 1, maxLength: 4096 }),
+  /** the EIP-4361 text: lines, so line feeds are allowed in it (rules/text.ts) */
+  message: MultilineText({ minLength: 1, maxLength: 4096 }),
   signature: Type.String({ pattern: '^0x[0-9a-fA-F]{130}$' }),
   /** invite code from `/login?invite=CODE`, bound at the first sign-in only */
   invite: Type.Optional(Type.String({ maxLength: 32 })),

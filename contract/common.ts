@@ -1,7 +1,12 @@
 /**
  * Building blocks shared by every domain of the contract.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { FormatRegistry, Type, type Static, type TSchema } from '@sinclair/typebox';
+import { isRealDate } from './rules/dates';
+import { MULTILINE } from './rules/text';
+
+// TypeBox (mocks, tests) checks `format: 'date'` with the same rule as the server's Ajv
+FormatRegistry.Set('date', isRealDate);
 
 /** A non-negative decimal string with at most 8 decimals (units of 1e-8 in the database). */
 export const Amount = Type.String({ pattern: '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,8})?$', examples: ['12.5'] });
@@ -9,17 +14,20 @@ export const Amount = Type.String({ pattern: '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,8
 export const SignedAmount = Type.String({ pattern: '^-?(0|[1-9][0-9]{0,17})(\\.[0-9]{1,8})?$' });
 /** `YYYY-MM-DD HH:mm:ss` in the server's display time zone. */
 export const Timestamp = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' });
-/** `YYYY-MM-DD` */
-export const DateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+/** `YYYY-MM-DD`, a date that exists (contract/rules/dates.ts) */
+export const DateOnly = Type.String({ format: 'date', examples: ['2024-02-29'] });
 /** Numeric ids travel as decimal strings in paths and bodies. */
 export const Id = Type.String({ pattern: '^[1-9][0-9]{0,17}$' });
 export const IdParams = Type.Object({ id: Id });
 export const CurrencyCode = Type.String({ pattern: '^[A-Z]{2,10}$', examples: ['USDT'] });
 export const EvmAddress = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
 
+/** Paging bounds of every list: beyond them a request is a 400, never a huge OFFSET. */
+export const MAX_PAGE = 10_000;
+export const MAX_PAGE_SIZE = 100;
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 })),
 });
 export type PageQueryType = Static<typeof PageQuery>;
 
@@ -42,3 +50,6 @@ export interface PageOf<T> {
 export const PayPassword = Type.String({ pattern: '^[0-9]{6}$' });
 
 export const Empty = Type.Null();
+
+/** Text that may span lines: line feeds allowed, other control characters still refused (rules/text.ts). */
+export const MultilineText = (options: { minLength?: number; maxLength?: number } = {}) => Type.String({ ...options, [MULTILINE]: true });

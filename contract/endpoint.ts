@@ -35,13 +35,41 @@ export interface Endpoint<
   response: R;
 }
 
+/**
+ * Every endpoint is declared through here; its body comes out closed (see `closedBody`), so no
+ * schema has to remember `additionalProperties: false` by hand.
+ */
 export function defineEndpoint<
   Q extends TSchema | undefined = undefined,
   B extends TSchema | undefined = undefined,
   P extends TSchema | undefined = undefined,
   R extends TSchema = TSchema,
 >(endpoint: Endpoint<Q, B, P, R>): Endpoint<Q, B, P, R> {
-  return endpoint;
+  return endpoint.body ? { ...endpoint, body: closedBody(endpoint.body) } : endpoint;
+}
+
+const SUBSCHEMA_LISTS = ['anyOf', 'allOf', 'oneOf'] as const;
+
+/**
+ * A copy of a request body schema in which every object refuses properties it does not name
+ * (`additionalProperties: false` unless the schema says otherwise): an unknown field in a body is
+ * a 400 naming it, never silently dropped. Copies keep TypeBox's symbol keys (object spread does).
+ */
+export function closedBody<T extends TSchema>(schema: T): T {
+  const copy: TSchema = { ...schema };
+  if (schema.type === 'object') {
+    copy.additionalProperties = schema.additionalProperties ?? false;
+    if (schema.properties) {
+      copy.properties = Object.fromEntries(
+        Object.entries(schema.properties as Record<string, TSchema>).map(([key, property]) => [key, closedBody(property)]),
+      );
+    }
+  }
+  if (schema.items && !Array.isArray(schema.items)) copy.items = closedBody(schema.items as TSchema);
+  for (const list of SUBSCHEMA_LISTS) {
+    if (Array.isArray(schema[list])) copy[list] = (schema[list] as TSchema[]).map(closedBody);
+  }
+  return copy as T;
 }
 
 /** The full URL pattern of an endpoint, e.g. `/api/v1/web/user/address/:id`. */

@@ -8,6 +8,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import featureDefaults from '../config/access';
 import { ERROR_STATUS, fullPath, type Endpoint } from '../contract';
+import { findControlCharacter } from '../contract/rules/text';
 import type { BodyOf, DataOf, QueryOf } from '../src/services/types';
 import { MockError, invalidField, zhTW } from './_errors';
 import { state, type MockUser } from './_state';
@@ -71,10 +72,15 @@ function bearerToken(req: MockRequest): string | null {
   return match ? match[1] : null;
 }
 
-/** Coerces query strings, fills defaults and checks `value` against `schema`; 400 naming the field. */
+/**
+ * Refuses control characters (contract/rules/text.ts), coerces query strings, fills defaults and
+ * checks `value` against `schema` (bodies are closed: unknown fields refused); 400 naming the field.
+ */
 function validated(schema: TSchema | undefined, value: unknown, coerce: boolean): unknown {
   if (!schema) return undefined;
   let input: unknown = value ?? {};
+  const controlCharacterAt = findControlCharacter(input, schema);
+  if (controlCharacterAt) throw invalidField(controlCharacterAt.join('.'), false);
   if (coerce) input = Value.Convert(schema, Value.Clone(input));
   input = Value.Default(schema, input);
   const error = Value.Errors(schema, input).First();

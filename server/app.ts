@@ -16,6 +16,8 @@ import { registerFeatureGuard } from './features/guard';
 import { startFeatureSwitch } from './features/flags';
 import { errorHandler } from './http/errorHandler';
 import { registerFallbacks } from './http/fallbacks';
+import { registerInputValidation } from './http/inputValidation';
+import { registerJsonBody } from './http/jsonBody';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rateLimit';
 import { registerResponseHeaders } from './http/security';
@@ -56,11 +58,12 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
     bodyLimit: config.bodyLimitBytes,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // a well-formed X-Request-Id from a proxy is kept, so one id follows a request end to end
+    // the router's own refusals (bad URL encoding, over-long parameter) get the envelope too
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const features = startFeatureSwitch({ overrides: config.featureFlags, file: config.featureFlagsFile, pollMs: config.featureFlagsPollMs, log: app.log });
@@ -71,6 +74,8 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
   app.decorateRequest('session', null);
 
   app.setErrorHandler(errorHandler);
+  registerInputValidation(app);
+  registerJsonBody(app);
   const spa = hasBuiltApp(config.distDir);
   registerFallbacks(app, { spa });
   registerResponseHeaders(app);

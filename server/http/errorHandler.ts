@@ -6,6 +6,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiateLocale, translate, type MessageKey } from '../i18n';
 import { errorEnvelope } from './envelope';
 import { ApiError } from './errors';
+import { quoteInput } from './quoteInput';
 import { describeValidation } from './validationMessage';
 
 interface ErrorAnswer {
@@ -41,6 +42,12 @@ function classify(error: FastifyError | ApiError, request: FastifyRequest): Erro
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, code: 'BAD_REQUEST', messageKey: 'http.invalidJson' };
+    // a path parameter longer than the router takes: no such resource (Fastify's own answer is a
+    // bare 414 echoing the path)
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 404, code: 'NOT_FOUND', messageKey: 'http.notFound', params: { method: request.method, url: quoteInput(request.url.split('?')[0]) } };
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, code: 'BAD_REQUEST', messageKey: 'BAD_REQUEST' };
     default:
   }
   if (status === 413) return { status, code: 'PAYLOAD_TOO_LARGE', messageKey: 'PAYLOAD_TOO_LARGE' };

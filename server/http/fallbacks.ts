@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiateLocale, translate } from '../i18n';
 import { isApiUrl } from './apiPath';
 import { errorEnvelope } from './envelope';
+import { quoteInput } from './quoteInput';
 import { isClientRoute, sendIndexHtml } from './staticFiles';
 
 interface KnownRoute {
@@ -39,11 +40,13 @@ export function registerFallbacks(app: FastifyInstance, options: { spa: boolean 
     }
     const locale = negotiateLocale(request.headers['accept-language']);
     const allow = isApi ? allowedMethods(path) : [];
-    if (allow.length) {
+    // the path's shape exists with this very method: the router refused a parameter (e.g. longer
+    // than Fastify's maxParamLength), so it is a 404 like any other unknown resource, not a 405
+    if (allow.length && !allow.includes(request.method)) {
       const message = translate(locale, 'http.methodNotAllowed', { method: request.method, allow: allow.join(', ') });
       return reply.code(405).header('allow', allow.join(', ')).send(errorEnvelope(405, 'METHOD_NOT_ALLOWED', message, request.id));
     }
-    const message = translate(locale, 'http.notFound', { method: request.method, url: path.length > 60 ? `${path.slice(0, 60)}…` : path });
+    const message = translate(locale, 'http.notFound', { method: request.method, url: quoteInput(path) });
     return reply.code(404).send(errorEnvelope(404, 'NOT_FOUND', message, request.id));
   });
 }

@@ -1,13 +1,14 @@
 /**
  * Registers a contract endpoint: method, full path, input schemas, the enveloped response schema,
- * the auth pre-handler and the rate limit, all taken from the contract. The handler returns the
- * envelope's `data`.
+ * authentication (before validation), the control-character check and the rate limit, all taken
+ * from the contract. The handler returns the envelope's `data`.
  */
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Envelope, fullPath, type Endpoint } from '../../contract';
 import { ApiError } from './errors';
 import { successEnvelope } from './envelope';
+import { refuseControlCharacters } from './controlCharacters';
 import { rateLimitFor, type RateLimitKind } from './rateLimit';
 import type { SessionInfo } from '../context';
 
@@ -46,7 +47,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       endpoint,
       ...(limit ? { rateLimit: rateLimitFor(app.ctx.config.rateLimit, limit) } : {}),
     },
-    ...(endpoint.auth ? { preHandler: app.authenticate } : {}),
+    // before validation: a stranger gets 401, not "field required"; then no control characters
+    preValidation: endpoint.auth ? [app.authenticate, refuseControlCharacters] : [refuseControlCharacters],
     handler: async (request, reply) => {
       const data = await handler(request as EndpointRequest<E>, reply);
       return successEnvelope(data, request.id);

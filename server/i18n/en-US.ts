@@ -31,6 +31,8 @@ export const enUS: Record<MessageKey, string> = {
   SIWE_EXPIRED: 'The sign-in message has expired, please sign again',
   SIWE_NOT_YET_VALID: 'The sign-in message is not valid yet, please check your device clock',
   SIWE_SIGNATURE_INVALID: 'The signature could not be verified',
+  STEP_UP_REQUIRED: 'This needs a confirmation signed with your wallet; sign the message in your wallet and try again',
+  STEP_UP_INVALID: 'The wallet confirmation is not valid, please sign again',
   TOO_MANY_REQUESTS: 'Too many requests, please retry in {seconds} seconds',
   INTERNAL_ERROR: 'Server error, please try again later',
 
@@ -45,6 +47,10 @@ export const enUS: Record<MessageKey, string> = {
   'validation.amount': '"{field}" must be a non-negative number with at most 8 decimals',
   'validation.payPassword': 'The pay password must be 6 digits',
   'validation.other': 'Field "{field}" is invalid',
+  'validation.unknownField': 'Field "{field}" is not allowed',
+  'validation.duplicateKey': 'Field "{field}" appears more than once',
+  'validation.controlCharacter': 'Field "{field}" contains a control character',
+  'validation.date': 'Field "{field}" must be a real date (YYYY-MM-DD)',
   'validation.body': 'request body',
 
   'http.notFound': 'No such API: {method} {url}',
@@ -56,6 +62,12 @@ export const enUS: Record<MessageKey, string> = {
   'auth.addressNotChecksummed': 'The wallet address must be EIP-55 checksummed',
   'auth.uriMismatch': 'The sign-in message names another site address',
   'auth.issuedAtTooOld': 'The sign-in message is older than 10 minutes, please sign again',
+  'stepUp.required.payPassword.set': 'Setting the pay password needs a confirmation signed with your wallet; the sign-in token alone cannot do it',
+  'stepUp.required.payPassword.change': 'Changing the pay password needs a confirmation signed with your wallet; the sign-in token alone cannot do it',
+  'stepUp.wrongWallet': 'The message was signed by another wallet than the signed-in account; switch to the address you signed in with',
+  'stepUp.wrongPurpose': 'The signed message is not for this action, please sign again',
+  'stepUp.challengeInvalid': 'The wallet confirmation expired, was already used or is for another action; please sign again',
+  'session.notFound': 'No such signed-in device; it may have signed out already',
 
   'invite.unknownCode': 'Invite code {code} does not exist; please check it and try again',
   'invite.self': 'You cannot bind your own invite code',

@@ -31,6 +31,8 @@ export const zhCN: Record<MessageKey, string> = {
   SIWE_EXPIRED: '签名消息已过期，请重新签名',
   SIWE_NOT_YET_VALID: '签名消息尚未生效，请检查设备时间',
   SIWE_SIGNATURE_INVALID: '签名验证失败',
+  STEP_UP_REQUIRED: '此操作需要钱包签名确认，请在钱包中签署确认消息后再试',
+  STEP_UP_INVALID: '钱包签名确认无效，请重新签名',
   TOO_MANY_REQUESTS: '请求过于频繁，请 {seconds} 秒后再试',
   INTERNAL_ERROR: '服务器发生错误，请稍后再试',
 
@@ -45,6 +47,10 @@ export const zhCN: Record<MessageKey, string> = {
   'validation.amount': '字段「{field}」必须是最多 8 位小数的非负数字',
   'validation.payPassword': '支付密码必须是 6 位数字',
   'validation.other': '字段「{field}」的值无效',
+  'validation.unknownField': '不允许的字段「{field}」',
+  'validation.duplicateKey': '字段「{field}」重复出现',
+  'validation.controlCharacter': '字段「{field}」含有不允许的控制字符',
+  'validation.date': '字段「{field}」必须是有效的日期（YYYY-MM-DD）',
   'validation.body': '请求内容',
 
   'http.notFound': '找不到此接口：{method} {url}',
@@ -56,6 +62,12 @@ export const zhCN: Record<MessageKey, string> = {
   'auth.addressNotChecksummed': '钱包地址必须是 EIP-55 校验格式',
   'auth.uriMismatch': '签名消息的网址与本站不符',
   'auth.issuedAtTooOld': '签名消息已超过 10 分钟，请重新签名',
+  'stepUp.required.payPassword.set': '设置支付密码需要钱包签名确认：仅凭登录凭证无法设置，请在钱包中签署确认消息',
+  'stepUp.required.payPassword.change': '修改支付密码需要钱包签名确认：仅凭登录凭证无法修改，请在钱包中签署确认消息',
+  'stepUp.wrongWallet': '签名的钱包不是当前登录的账户，请切换到登录时使用的钱包地址',
+  'stepUp.wrongPurpose': '签名消息不是用于此操作，请重新签名',
+  'stepUp.challengeInvalid': '签名确认已过期、已使用或不属于此操作，请重新签名',
+  'session.notFound': '找不到此登录设备，可能已经退出',
 
   'invite.unknownCode': '邀请码 {code} 不存在，请核对后再输入',
   'invite.self': '不能绑定自己的邀请码',

@@ -30,6 +30,8 @@ export const zhTW = {
   SIWE_EXPIRED: '簽名訊息已過期，請重新簽名',
   SIWE_NOT_YET_VALID: '簽名訊息尚未生效，請檢查裝置時間',
   SIWE_SIGNATURE_INVALID: '簽名驗證失敗',
+  STEP_UP_REQUIRED: '此操作需要錢包簽名確認，請在錢包中簽署確認訊息後再試',
+  STEP_UP_INVALID: '錢包簽名確認無效，請重新簽名',
   TOO_MANY_REQUESTS: '請求過於頻繁，請 {seconds} 秒後再試',
   INTERNAL_ERROR: '伺服器發生錯誤，請稍後再試',
 
@@ -44,6 +46,10 @@ export const zhTW = {
   'validation.amount': '欄位「{field}」必須是最多 8 位小數的非負數字',
   'validation.payPassword': '支付密碼必須是 6 位數字',
   'validation.other': '欄位「{field}」的值無效',
+  'validation.unknownField': '不允許的欄位「{field}」',
+  'validation.duplicateKey': '欄位「{field}」重複出現',
+  'validation.controlCharacter': '欄位「{field}」含有不允許的控制字元',
+  'validation.date': '欄位「{field}」必須是有效的日期（YYYY-MM-DD）',
   'validation.body': '請求內容',
 
   'http.notFound': '找不到此介面：{method} {url}',
@@ -55,6 +61,12 @@ export const zhTW = {
   'auth.addressNotChecksummed': '錢包地址必須是 EIP-55 校驗格式',
   'auth.uriMismatch': '簽名訊息的網址與本站不符',
   'auth.issuedAtTooOld': '簽名訊息已超過 10 分鐘，請重新簽名',
+  'stepUp.required.payPassword.set': '設定支付密碼需要錢包簽名確認：僅憑登入憑證無法設定，請在錢包中簽署確認訊息',
+  'stepUp.required.payPassword.change': '修改支付密碼需要錢包簽名確認：僅憑登入憑證無法修改，請在錢包中簽署確認訊息',
+  'stepUp.wrongWallet': '簽名的錢包不是目前登入的帳戶，請切換到登入時使用的錢包地址',
+  'stepUp.wrongPurpose': '簽名訊息不是用於此操作，請重新簽名',
+  'stepUp.challengeInvalid': '簽名確認已過期、已使用或不屬於此操作，請重新簽名',
+  'session.notFound': '找不到此登入裝置，可能已經登出',
 
   'invite.unknownCode': '邀請碼 {code} 不存在，請核對後再輸入',
   'invite.self': '不能綁定自己的邀請碼',

@@ -54,12 +54,11 @@ describe('success envelope', () => {
     expect(body.requestId).toBe(response.headers['x-request-id']);
   });
 
-  it('strips unknown fields, nested ones too', async () => {
-    const response = await t.app.inject({
-      method: 'POST', url: '/api/v1/web/test/echo-keys',
-      payload: { ...validEcho, isAdmin: true, region: { city: '台北', hacked: 1 } },
-    });
-    expect(response.json().data).toEqual({ keys: ['code', 'name', 'region'], regionKeys: ['city'] });
+  it('refuses unknown fields, nested ones too, naming them (issue 12: never silently dropped)', async () => {
+    const top = await t.app.inject({ method: 'POST', url: '/api/v1/web/test/echo-keys', payload: { ...validEcho, isAdmin: true } });
+    expect(expectEnvelope(top, 400, 'VALIDATION_FAILED').errMessage).toBe('不允許的欄位「isAdmin」');
+    const nested = await t.app.inject({ method: 'POST', url: '/api/v1/web/test/echo-keys', payload: { ...validEcho, region: { city: '台北', hacked: 1 } } });
+    expect(expectEnvelope(nested, 400, 'VALIDATION_FAILED').errMessage).toBe('不允許的欄位「region.hacked」');
   });
 
   it('keeps a well-formed X-Request-Id from a proxy', async () => {
