@@ -9,7 +9,7 @@ import { day, daysFromNow, timestamp } from './_time';
 
 const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
-/** Pays the buyer's inviter their commission on a purchase of `paid` USDT. */
+/** Pays the buyer's inviter their commission on a power purchase of `paid` USDT (never on a finance principal: docs/invites.md). */
 export function payCommission(buyer: MockUser, paid: bigint, at = timestamp()): void {
   const inviter = buyer.inviterUid ? state.users.get(buyer.inviterUid) : undefined;
   const commission = percent(paid, COMMISSION_RATE);

@@ -42,7 +42,7 @@ export function subscribeFinance(user: MockUser, product: FinanceProductType, pr
   if (value > left) throw new MockError('BUSINESS_RULE', `剩餘額度 ${amount(left)} USDT`);
   book(user, 'finance_subscribe', 'USDT', -value, `認購 ${product.title}`, at);
   addFrozen(user, 'USDT', value);
-  payCommission(user, value, at);
+  // no commission on a finance principal: it comes back at maturity (docs/invites.md)
   product.sold = amount(units(product.sold) + value);
   if (units(product.sold) === units(product.quota)) product.status = 'sold_out';
   const start = dayjs(at).add(1, 'day');

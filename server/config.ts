@@ -46,7 +46,7 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** minutes east of UTC for displayed timestamps (480 = UTC+8) */
   displayUtcOffsetMinutes: number;
-  /** percent of each invitee purchase paid to the inviter, a decimal string ("5" = 5 %) */
+  /** percent paid to the inviter of an invitee's power purchase price and finance interest paid (docs/invites.md), a decimal string ("5" = 5 %) */
   commissionRate: string;
   /** HD extended PUBLIC key the deposit addresses derive from; empty → one generated at first start */
   depositXpub: string;
@@ -104,6 +104,9 @@ function publicOrigins(env: Env, port: number): string[] {
   return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
 }
 
+/** COMMISSION_RATE when unset: 5 % (of power purchases and of finance interest paid; docs/invites.md) */
+export const DEFAULT_COMMISSION_RATE = '5';
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const chainIds = (env.SIWE_CHAIN_IDS || '1,56,137,31337')
     .split(',')
@@ -138,7 +141,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     displayUtcOffsetMinutes: int(env, 'DISPLAY_UTC_OFFSET_MINUTES', 480),
-    commissionRate: percent(env, 'COMMISSION_RATE', '5'),
+    commissionRate: percent(env, 'COMMISSION_RATE', DEFAULT_COMMISSION_RATE),
     depositXpub: env.DEPOSIT_XPUB || '',
     featureFlags: parseFeatureFlagsEnv(env.FEATURE_FLAGS ?? ''),
     featureFlagsFile: env.FEATURE_FLAGS_FILE || '',

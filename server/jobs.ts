@@ -65,7 +65,7 @@ export function serverJobs(ctx: AppContext, log: FastifyBaseLogger): JobSpec[] {
       intervalMs: SETTLEMENT_INTERVAL_MS,
       firstRunDelayMs: SETTLEMENT_FIRST_RUN_DELAY_MS,
       run: async () => {
-        for (const result of await settlePendingDays(db, clock, config.displayUtcOffsetMinutes)) log.info({ settlement: result }, `settled ${result.day}`);
+        for (const result of await settlePendingDays(db, clock, config.displayUtcOffsetMinutes, config.commissionRate)) log.info({ settlement: result }, `settled ${result.day}`);
       },
     },
     {

@@ -1,7 +1,10 @@
 /**
- * Invite commission: one level only. When an invitee buys a power or finance product, their
- * inviter gets the configured percentage of the purchase in USDT, from the 'commission' system
- * account, posted in the SAME transaction as the purchase (so both happen or neither does).
+ * Invite commission, one level only, paid only on money the platform keeps or pays out, so a
+ * self-referral pair cannot farm it (docs/invites.md):
+ * - a power purchase (spent, never returned): the rate × its price, in the purchase's transaction;
+ * - a finance subscription: nothing on the principal (it comes back at maturity); the rate × the
+ *   interest actually paid, when settlement pays principal and interest back, in that transaction.
+ * From the 'commission' system account, in USDT, once per purchase or finance order (unique ref).
  */
 import { fromUnits, percentOf, toUnits } from '../money';
 import { post, type Trx } from '../ledger/post';
@@ -12,9 +15,9 @@ export const COMMISSION_CURRENCY = 'USDT';
 export interface CommissionArgs {
   /** the invitee who bought */
   buyerId: bigint;
-  /** the purchase's value in USDT units */
+  /** the base in USDT units: a power purchase's price, or a finance order's interest paid */
   amountUnits: bigint;
-  /** the purchase, e.g. "power-order:12"; a purchase pays commission once (unique) */
+  /** what paid it, e.g. "power-order:12" or "finance-interest:7"; commission is paid once per ref (unique) */
   ref: string;
   now: number;
   /** percent as a decimal string: pass `app.ctx.config.commissionRate` (COMMISSION_RATE) */
@@ -29,7 +32,7 @@ export interface PaidCommission {
 
 /**
  * Pays the buyer's inviter, if any; null when there is no inviter or the commission rounds down
- * to zero. Call it inside the purchase's money transaction.
+ * to zero. Call it inside the money transaction of the purchase or of the interest payout.
  */
 export async function payCommission(trx: Trx, { buyerId, amountUnits, ref, now, rate }: CommissionArgs): Promise<PaidCommission | null> {
   const buyer = await trx.selectFrom('users').select(['uid', 'inviter_id']).where('id', '=', buyerId).executeTakeFirstOrThrow();

@@ -13,8 +13,10 @@ export const settle: OpsCommand = {
   usage: 'settle [--day YYYY-MM-DD]',
   async run(args, { db, clock, print }) {
     const { values } = parseArgs({ args, options: { day: { type: 'string' } }, strict: true });
-    const utcOffsetMinutes = loadConfig().displayUtcOffsetMinutes;
-    const results = values.day ? [await settleDay(db, values.day, clock, utcOffsetMinutes)] : await settlePendingDays(db, clock, utcOffsetMinutes);
+    const { displayUtcOffsetMinutes: utcOffsetMinutes, commissionRate } = loadConfig();
+    const results = values.day
+      ? [await settleDay(db, values.day, clock, utcOffsetMinutes, commissionRate)]
+      : await settlePendingDays(db, clock, utcOffsetMinutes, commissionRate);
     for (const result of results) print(result);
     if (results.length === 0) print({ settled: 0, message: 'nothing to settle' });
     return 0;

@@ -3,14 +3,14 @@
  * maximum, and the product's quota is claimed by one conditional UPDATE (no oversubscription
  * under concurrency). The principal stays the user's but is locked: it moves from the USDT
  * `available` bucket to `frozen`; daily interest accrues into `frozen` too, and maturity moves
- * principal plus interest back to `available` (see server/settlement).
+ * principal plus interest back to `available` (see server/settlement). No invite commission here:
+ * the principal is not the platform's; the inviter's share of the interest is paid at maturity.
  */
 import { sql, type Selectable } from 'kysely';
 import type { FinanceCensusType, FinanceOrderCreateBodyType, FinanceOrderType } from '../../contract/product';
 import type { Db } from '../db';
 import type { FinanceOrdersTable } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { payCommission } from '../invites/commission';
 import { userOwner } from '../ledger/accounts';
 import { positiveUnits } from '../ledger/amounts';
 import { post, type Trx } from '../ledger/post';
@@ -41,7 +41,7 @@ export function toFinanceOrder(order: Selectable<FinanceOrdersTable>, interestEa
   };
 }
 
-export async function subscribeFinance(trx: Trx, userId: bigint, body: FinanceOrderCreateBodyType, now: number, today: string, commissionRate: string): Promise<Selectable<FinanceOrdersTable>> {
+export async function subscribeFinance(trx: Trx, userId: bigint, body: FinanceOrderCreateBodyType, now: number, today: string): Promise<Selectable<FinanceOrdersTable>> {
   const productId = BigInt(body.productId);
   const amount = positiveUnits(body.amount);
   const product = await trx.selectFrom('finance_products').selectAll().where('id', '=', productId).executeTakeFirst();
@@ -90,7 +90,6 @@ export async function subscribeFinance(trx: Trx, userId: bigint, body: FinanceOr
       { owner, currency, amount, bucket: 'frozen', type: 'finance_subscribe', remark: product.title },
     ],
   });
-  await payCommission(trx, { buyerId: userId, amountUnits: amount, ref: `finance-order:${order.id}`, now, rate: commissionRate });
   return order;
 }
 

@@ -54,7 +54,7 @@ export default async function productRoutes(app: FastifyInstance): Promise<void>
 
   moneyRoute(app, contract.product.financeOrderCreate, async ({ request, trx, userId, now }) => {
     const day = dayOf(now, config.displayUtcOffsetMinutes);
-    const order = await subscribeFinance(trx, userId, request.body, now, day, config.commissionRate);
+    const order = await subscribeFinance(trx, userId, request.body, now, day);
     return toFinanceOrder(order, 0n, day, time);
   }, { payPassword: true });
 

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Clock } from '../time';
 import { addDays, dayOf } from './days';
+import { DEFAULT_COMMISSION_RATE } from '../config';
 import { settleDay, type SettlementResult } from './settleDay';
 
 async function firstOrderDay(db: Db): Promise<string | null> {
@@ -15,7 +16,7 @@ async function firstOrderDay(db: Db): Promise<string | null> {
   return days.length ? days.sort()[0] : null;
 }
 
-export async function settlePendingDays(db: Db, clock: Clock, utcOffsetMinutes: number): Promise<SettlementResult[]> {
+export async function settlePendingDays(db: Db, clock: Clock, utcOffsetMinutes: number, commissionRate = DEFAULT_COMMISSION_RATE): Promise<SettlementResult[]> {
   const first = await firstOrderDay(db);
   const yesterday = addDays(dayOf(clock.now(), utcOffsetMinutes), -1);
   if (first === null || first > yesterday) return [];
@@ -23,7 +24,7 @@ export async function settlePendingDays(db: Db, clock: Clock, utcOffsetMinutes: 
   const done = new Set(settled.map((row) => row.day));
   const results: SettlementResult[] = [];
   for (let day = first; day <= yesterday; day = addDays(day, 1)) {
-    if (!done.has(day)) results.push(await settleDay(db, day, clock, utcOffsetMinutes));
+    if (!done.has(day)) results.push(await settleDay(db, day, clock, utcOffsetMinutes, commissionRate));
   }
   return results;
 }

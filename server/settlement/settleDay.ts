@@ -2,7 +2,9 @@
  * Daily settlement of one past day: every power order producing that day gets its net output
  * credited in its coin (from the system `payouts` account), every finance order earning that day
  * accrues one day's interest into its locked (frozen) USDT, and a finance order whose every
- * interest day is settled gets principal and interest back in `available`.
+ * interest day is settled gets principal and interest back in `available`, and the investor's
+ * inviter their commission on that interest (never on the principal; server/invites/commission).
+ * Both happen in one transaction, once per order (the order's redeemed_at is set conditionally).
  *
  * Exactly once per order and day: each order's day is one money transaction that first inserts
  * the unique (order, day) row and posts only when that insert happened. Re-running a day, or two
@@ -13,8 +15,10 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { dailyInterest } from '../../contract/rules/financeInterest';
 import { powerDay } from '../../contract/rules/powerOutput';
+import { DEFAULT_COMMISSION_RATE } from '../config';
 import type { Db } from '../db';
 import type { FinanceOrdersTable, PowerOrdersTable } from '../db/schema';
+import { COMMISSION_CURRENCY, payCommission } from '../invites/commission';
 import { systemOwner, userOwner } from '../ledger/accounts';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
 import { post, type Trx } from '../ledger/post';
@@ -72,8 +76,8 @@ async function settlePowerOrder(trx: Trx, order: Selectable<PowerOrdersTable>, d
   return true;
 }
 
-/** Pays principal + interest back once every interest day of the order is settled. */
-async function redeemIfComplete(trx: Trx, order: Selectable<FinanceOrdersTable>, now: number): Promise<boolean> {
+/** Pays principal + interest back once every interest day of the order is settled, and the inviter's commission on the interest. */
+async function redeemIfComplete(trx: Trx, order: Selectable<FinanceOrdersTable>, now: number, commissionRate: string): Promise<boolean> {
   const accrued = await trx
     .selectFrom('finance_interest')
     .select([sql<bigint>`count(*)`.as('days'), sql<bigint>`coalesce(sum(amount), 0)`.as('total')])
@@ -97,10 +101,14 @@ async function redeemIfComplete(trx: Trx, order: Selectable<FinanceOrdersTable>,
       { owner, currency: order.currency, amount: total, type: 'finance_redeem', remark: order.title },
     ],
   });
+  const interest = BigInt(accrued.total);
+  if (order.currency === COMMISSION_CURRENCY && interest > 0n) {
+    await payCommission(trx, { buyerId: order.user_id, amountUnits: interest, ref: `finance-interest:${order.id}`, now, rate: commissionRate });
+  }
   return true;
 }
 
-async function settleFinanceOrder(trx: Trx, order: Selectable<FinanceOrdersTable>, day: string, now: number): Promise<{ accrued: boolean; redeemed: boolean }> {
+async function settleFinanceOrder(trx: Trx, order: Selectable<FinanceOrdersTable>, day: string, now: number, commissionRate: string): Promise<{ accrued: boolean; redeemed: boolean }> {
   const amount = dailyInterest(order.principal, order.annual_rate);
   const inserted = await trx
     .insertInto('finance_interest')
@@ -119,11 +127,11 @@ async function settleFinanceOrder(trx: Trx, order: Selectable<FinanceOrdersTable
       ],
     });
   }
-  return { accrued: true, redeemed: await redeemIfComplete(trx, order, now) };
+  return { accrued: true, redeemed: await redeemIfComplete(trx, order, now, commissionRate) };
 }
 
-/** Settles `day` (YYYY-MM-DD, display time zone), which must be over. Idempotent. */
-export async function settleDay(db: Db, day: string, clock: Clock, utcOffsetMinutes: number): Promise<SettlementResult> {
+/** Settles `day` (YYYY-MM-DD, display time zone), which must be over. Idempotent. `commissionRate`: COMMISSION_RATE. */
+export async function settleDay(db: Db, day: string, clock: Clock, utcOffsetMinutes: number, commissionRate = DEFAULT_COMMISSION_RATE): Promise<SettlementResult> {
   if (!isDay(day)) throw new SettlementDayError(`not a day (YYYY-MM-DD): "${day}"`);
   const today = dayOf(clock.now(), utcOffsetMinutes);
   if (day >= today) throw new SettlementDayError(`${day} is not over yet (today is ${today}); only past days can be settled`);
@@ -135,7 +143,7 @@ export async function settleDay(db: Db, day: string, clock: Clock, utcOffsetMinu
   }
   const financeOrders = await db.selectFrom('finance_orders').selectAll().where('start_day', '<=', day).where('maturity_day', '>=', day).orderBy('id').execute();
   for (const order of financeOrders) {
-    const done = await runMoneyTransaction(db, (trx) => settleFinanceOrder(trx, order, day, clock.now()));
+    const done = await runMoneyTransaction(db, (trx) => settleFinanceOrder(trx, order, day, clock.now(), commissionRate));
     if (done.accrued) result.financeInterest += 1;
     if (done.redeemed) result.redeemed += 1;
   }
