@@ -8,11 +8,11 @@
  * and the group commits once, when no further transaction is waiting, when a writing statement
  * outside a transaction arrives, or when the group is full or old.
  *
- * Nothing is acknowledged before it is committed: a member's commit resolves only when its group
- * committed, and rejects when the group's commit failed (then none of the group is kept). One thing
- * is weaker than one commit per transaction: a reading statement outside a transaction that runs
- * while a group is open sees the released members' work a moment before it is committed, which
- * matters only when that commit then fails (disk full, I/O error).
+ * Nothing is acknowledged before it is committed (with synchronous=FULL: on disk): a member's
+ * commit resolves only when its group committed, and rejects when the group's commit failed (then
+ * none of the group is kept). Statements outside a transaction never run inside an open group (see
+ * sqliteDialect.ts). The app's schema defers no constraint to the commit, so a group's commit can
+ * fail only for the database itself (I/O error, disk full), never because of one member's data.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { asLocalError } from './sqliteErrors';

@@ -9,6 +9,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { poolEndingClientsInUse } from './pgPool';
 import { sqliteDialect } from './sqliteDialect';
 import { SAFETY_NET_PAGES, startWalCheckpointer } from './walCheckpointer';
 
@@ -32,12 +33,22 @@ function openSqlite(file: string): BetterSqlite3.Database {
   const sqlite = new BetterSqlite3(file);
   sqlite.defaultSafeIntegers(true);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // a commit returns only once the write-ahead log is on disk (NORMAL could lose the last commits
+  // to a power cut or OS crash after they were answered)
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 10000');
   // savepoint journals (every grouped transaction has one, see commitGroup.ts) in memory, not in temp files
   sqlite.pragma('temp_store = MEMORY');
   return sqlite;
+}
+
+/** The connection for reads outside transactions: it sees only committed data (see sqliteDialect.ts). */
+function openSqliteReader(file: string): BetterSqlite3.Database {
+  const reader = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  reader.defaultSafeIntegers(true);
+  reader.pragma('busy_timeout = 10000');
+  return reader;
 }
 
 export function createDb(options: DbOptions): Db {
@@ -46,14 +57,14 @@ export function createDb(options: DbOptions): Db {
     if (options.sqlitePath === ':memory:') return new Kysely<Database>({ dialect: sqliteDialect(sqlite) });
     sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
     const checkpointer = startWalCheckpointer(path.resolve(options.sqlitePath));
-    return new Kysely<Database>({ dialect: sqliteDialect(sqlite, { beforeClose: checkpointer.stop }) });
+    return new Kysely<Database>({ dialect: sqliteDialect(sqlite, { beforeClose: checkpointer.stop, reader: openSqliteReader(options.sqlitePath) }) });
   }
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: options.poolSize ?? 10,
     ...(options.databaseSchema ? { options: `-c search_path=${quoteIdent(options.databaseSchema)}` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: poolEndingClientsInUse(pool) }) });
 }
 
 /** A schema name as a quoted SQL identifier. */

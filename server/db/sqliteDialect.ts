@@ -8,7 +8,12 @@
  * - prepared statements are cached by SQL text (Kysely prepares every query anew, a large share
  *   of a simple request's cost);
  * - the one connection goes to waiting queries and transactions in arrival order;
- * - transactions that follow one another share one commit (see commitGroup.ts).
+ * - transactions that follow one another share one commit (see commitGroup.ts); a statement
+ *   outside a transaction never runs inside an open group: a read goes to a second, read-only
+ *   connection, which sees only committed data, and a write (or a read where there is no second
+ *   connection) commits the group first;
+ * - `destroy()` while a transaction runs undoes that transaction, commits the finished ones that
+ *   wait for their group's commit, and fails every later statement.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import {
@@ -48,13 +53,23 @@ class CachingSqliteConnection implements DatabaseConnection {
     return statement;
   }
 
-  /** Runs a statement; `beforeWrite` runs first when the statement writes. */
-  async executeQuery<R>(compiledQuery: CompiledQuery, beforeWrite?: () => void): Promise<QueryResult<R>> {
+  /**
+   * True when the statement only reads. (Not `statement.reader`, which only says it returns rows:
+   * an `insert … returning` is a reader and a write.)
+   */
+  isReadOnly(sql: string): boolean {
+    try {
+      return this.prepare(sql).readonly;
+    } catch (error) {
+      throw asLocalError(error);
+    }
+  }
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     try {
       const statement = this.prepare(compiledQuery.sql);
       const parameters = compiledQuery.parameters as unknown[];
       if (statement.reader) return { rows: statement.all(...parameters) as R[] };
-      beforeWrite?.();
       const { changes, lastInsertRowid } = statement.run(...parameters);
       return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
     } catch (error) {
@@ -99,6 +114,17 @@ class FifoLock {
   }
 }
 
+/** The connections of one database and its open commit group, shared by the driver and its leases. */
+interface Connections {
+  writer: CachingSqliteConnection;
+  /** read-only, on the same file: sees only committed data; none for an in-memory database */
+  reader: CachingSqliteConnection | null;
+  group: CommitGroup;
+  destroyed: boolean;
+}
+
+const DESTROYED = 'the database was destroyed';
+
 /**
  * What one acquireConnection handed out. Kysely runs a transaction's statements and its commit on
  * the lease it acquired; a committed member hands the connection on before its group commits, and
@@ -108,51 +134,78 @@ class FifoLock {
 class Lease implements DatabaseConnection {
   inTransaction = false;
   handedOn = false;
-  private readonly commitGroup: () => void;
 
-  constructor(
-    private readonly connection: CachingSqliteConnection,
-    group: CommitGroup,
-  ) {
-    this.commitGroup = () => group.commit();
-  }
+  constructor(private readonly connections: Connections) {}
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    // a write outside a transaction must not join (nor be acknowledged before) an open group
-    return this.connection.executeQuery<R>(compiledQuery, this.inTransaction ? undefined : this.commitGroup);
+    return this.connectionFor(compiledQuery.sql).executeQuery<R>(compiledQuery);
   }
 
   streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    return this.connection.streamQuery<R>(compiledQuery);
+    return this.connectionFor(compiledQuery.sql).streamQuery<R>(compiledQuery);
+  }
+
+  /**
+   * Outside a transaction a statement must neither see nor join the open group's uncommitted work
+   * (and be answered before that commit): reads go to the reader, anything else commits the group first.
+   */
+  private connectionFor(sql: string): CachingSqliteConnection {
+    const { writer, reader, group, destroyed } = this.connections;
+    if (destroyed) throw new Error(DESTROYED);
+    if (this.inTransaction) return writer;
+    if (reader && writer.isReadOnly(sql)) return reader;
+    group.commit();
+    return writer;
   }
 }
 
 /** One better-sqlite3 connection shared in arrival order, transactions grouped into shared commits. */
 class GroupCommitSqliteDriver implements Driver {
-  private readonly connection: CachingSqliteConnection;
+  private readonly connections: Connections;
   private readonly lock = new FifoLock();
-  private readonly group: CommitGroup;
   private readonly idleLeases: Lease[] = [];
+  /** the transaction that holds the connection now, if any */
+  private running: Lease | null = null;
 
   constructor(
     private readonly sqlite: BetterSqlite3.Database,
     private readonly options: SqliteDialectOptions,
   ) {
-    this.connection = new CachingSqliteConnection(sqlite);
-    this.group = new CommitGroup(sqlite, options.commitGroup);
+    this.connections = {
+      writer: new CachingSqliteConnection(sqlite),
+      reader: options.reader ? new CachingSqliteConnection(options.reader) : null,
+      group: new CommitGroup(sqlite, options.commitGroup),
+      destroyed: false,
+    };
+  }
+
+  private get group(): CommitGroup {
+    return this.connections.group;
   }
 
   async init(): Promise<void> {}
 
+  /**
+   * A transaction still running is undone (it is not finished, and its caller gets an error); the
+   * finished ones waiting for their group are committed and answered; then the connections close.
+   */
   async destroy(): Promise<void> {
+    if (this.connections.destroyed) return;
+    this.connections.destroyed = true;
+    if (this.running) {
+      this.running.inTransaction = false;
+      this.running = null;
+      this.group.rollback();
+    }
     this.group.commit();
-    await this.options.beforeClose?.();
+    this.options.reader?.close();
     this.sqlite.close();
+    await this.options.beforeClose?.();
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.lock.acquire();
-    const lease = this.idleLeases.pop() ?? new Lease(this.connection, this.group);
+    const lease = this.idleLeases.pop() ?? new Lease(this.connections);
     lease.inTransaction = false;
     lease.handedOn = false;
     return lease;
@@ -188,14 +241,19 @@ class GroupCommitSqliteDriver implements Driver {
   }
 
   async beginTransaction(lease: DatabaseConnection): Promise<void> {
+    if (this.connections.destroyed) throw new Error(DESTROYED);
     this.group.begin();
     (lease as Lease).inTransaction = true;
+    this.running = lease as Lease;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
+    // destroy() undid it already
+    if (!lease.inTransaction) throw new Error(DESTROYED);
     const committed = this.group.release();
     lease.inTransaction = false;
+    this.running = null;
     lease.handedOn = true;
     this.handOn();
     await committed;
@@ -203,16 +261,22 @@ class GroupCommitSqliteDriver implements Driver {
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
-    // a member whose group failed to commit has nothing left to undo
-    if (lease.handedOn) return;
+    // a member whose group failed to commit, or that destroy() undid, has nothing left to undo
+    if (lease.handedOn || !lease.inTransaction) return;
     lease.inTransaction = false;
+    this.running = null;
     this.group.rollback();
   }
 }
 
 export interface SqliteDialectOptions {
-  /** runs when the database is destroyed, before the connection closes */
+  /** runs when the database is destroyed, after the connections closed */
   beforeClose?: () => Promise<void>;
+  /**
+   * a read-only connection to the same file (WAL mode), for reads outside transactions; without
+   * it such reads commit the open group first
+   */
+  reader?: BetterSqlite3.Database;
   /** how many transactions share a commit, and for how long (tests make groups small) */
   commitGroup?: CommitGroupLimits;
 }
