@@ -12,32 +12,21 @@
  * are reported as a process warning (code POWERFI_WAL_CHECKPOINT, printed on stderr), at most once
  * a minute per kind, so that it is noticed before the log grows to the safety net.
  */
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { READY, type CheckpointWorkerData } from './walCheckpointWorker';
 
 const CHECKPOINT_INTERVAL_MS = 200;
 /** the automatic checkpoint's threshold in pages (4 KiB each), reached only when the worker lags */
 export const SAFETY_NET_PAGES = 10_000;
 
-// plain JavaScript: the worker runs without the TypeScript loader of its parent
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file, { fileMustExist: true });
-db.pragma('busy_timeout = 5000');
-const timer = setInterval(() => {
-  try {
-    db.pragma('wal_checkpoint(PASSIVE)');
-  } catch (error) {
-    // busy: the next round tries again; anything else the parent reports
-    if (error.code !== 'SQLITE_BUSY' && error.code !== 'SQLITE_LOCKED') parentPort.postMessage(String(error.message));
-  }
-}, workerData.intervalMs);
-parentPort.once('message', () => {
-  clearInterval(timer);
-  db.close();
-  parentPort.close();
-});
-`;
+const WORKER_FILE = path.join(__dirname, 'walCheckpointWorker.ts');
+/**
+ * A worker thread does not inherit the parent's TypeScript loader (`node --import tsx` under
+ * `npm start`, jest's transform in tests), and on Node 20 `--import` in a worker's execArgv does
+ * not reach its entry file: the worker registers tsx itself, then loads the module.
+ */
+const LOAD_TYPESCRIPT_WORKER = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(require('node:worker_threads').workerData.workerFile);`;
 
 export interface WalCheckpointer {
   /** stops the worker after its current checkpoint and closes its connection */
@@ -65,13 +54,15 @@ export function throttled(report: (message: string) => void): (problem: string) 
 export function startWalCheckpointer(file: string, report: (message: string) => void = emitCheckpointWarning): WalCheckpointer {
   const warn = throttled(report);
   let stopping = false;
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { file, driver: require.resolve('better-sqlite3'), intervalMs: CHECKPOINT_INTERVAL_MS },
-  });
+  const workerData: CheckpointWorkerData & { workerFile: string } = { file, intervalMs: CHECKPOINT_INTERVAL_MS, workerFile: WORKER_FILE };
+  const worker = new Worker(LOAD_TYPESCRIPT_WORKER, { eval: true, workerData });
   // never keeps a process alive; a checkpoint cut short by exit leaves the WAL valid
   worker.unref();
-  worker.on('message', (problem: string) => warn(problem));
+  let ready = false;
+  worker.on('message', (message: string) => {
+    if (message === READY) ready = true;
+    else warn(message);
+  });
   worker.once('error', (error: Error) => warn(`the checkpoint worker failed: ${error.message}`));
   const exited = new Promise<void>((resolve) =>
     worker.once('exit', () => {
@@ -82,7 +73,11 @@ export function startWalCheckpointer(file: string, report: (message: string) => 
   return {
     stop: async () => {
       stopping = true;
-      worker.postMessage('stop');
+      // an unref'd worker would let the event loop empty (and the process end) before it stopped
+      worker.ref();
+      // one still loading has no connection yet: no need to wait for it (short-lived processes)
+      if (ready) worker.postMessage('stop');
+      else await worker.terminate();
       await exited;
     },
   };

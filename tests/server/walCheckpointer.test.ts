@@ -4,43 +4,34 @@
  * checkpoint's threshold was never reached, and destroying the database stops the worker.
  * (SQLite only: the test opens its own file whatever DATABASE_URL says.)
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
-import { createDb } from '../../server/db';
-import { CHECKPOINT_WARNING_CODE, SAFETY_NET_PAGES, startWalCheckpointer, throttled } from '../../server/db/walCheckpointer';
+import { CHECKPOINT_WARNING_CODE, startWalCheckpointer, throttled } from '../../server/db/walCheckpointer';
+import { checkpointOutcome, eventually } from './support/walCheckpoint';
 
-const PAGE_BYTES = 4096;
+const ROOT = path.resolve(__dirname, '../..');
 
-async function eventually(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return check();
-}
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'powerfi-wal-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('WAL checkpoint worker', () => {
   it('moves committed pages into the database file in the background', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'powerfi-wal-'));
-    const file = path.join(dir, 'wal.sqlite');
-    const db = createDb({ databaseUrl: '', sqlitePath: file });
-    try {
-      await sql`create table filler (id integer primary key, body text not null)`.execute(db);
-      const sizeBefore = fs.statSync(file).size;
-      // about 1 000 pages: far below the automatic checkpoint, so only the worker copies them
-      const rows = Array.from({ length: 1000 }, (_, i) => sql`(${i}, ${'x'.repeat(3500)})`);
-      await sql`insert into filler (id, body) values ${sql.join(rows)}`.execute(db);
-      expect(1000).toBeLessThan(SAFETY_NET_PAGES);
-      expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(900 * PAGE_BYTES);
-      const grown = await eventually(() => fs.statSync(file).size >= sizeBefore + 900 * PAGE_BYTES, 5000);
-      expect(grown).toBe(true);
-    } finally {
-      await db.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    expect(await checkpointOutcome(path.join(dir, 'in-jest.sqlite'))).toEqual({ walHeldTheWrite: true, mainFileGrew: true });
+  });
+
+  it('runs from its module file under `node --import tsx`, as `npm start` runs the server', () => {
+    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'support/walCheckpoint.ts'), path.join(dir, 'under-tsx.sqlite')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(child.stderr).toBe('');
+    expect(JSON.parse(child.stdout)).toEqual({ walHeldTheWrite: true, mainFileGrew: true });
   });
 
   it('reports a worker that cannot work, once per kind of problem', async () => {
