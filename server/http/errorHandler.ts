@@ -6,7 +6,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiateLocale, translate, type MessageKey } from '../i18n';
 import { errorEnvelope } from './envelope';
 import { ApiError } from './errors';
-import { quoteInput } from './quoteInput';
+import { quoteParams } from './quoteInput';
 import { describeValidation } from './validationMessage';
 
 interface ErrorAnswer {
@@ -45,7 +45,7 @@ function classify(error: FastifyError | ApiError, request: FastifyRequest): Erro
     // a path parameter longer than the router takes: no such resource (Fastify's own answer is a
     // bare 414 echoing the path)
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return { status: 404, code: 'NOT_FOUND', messageKey: 'http.notFound', params: { method: request.method, url: quoteInput(request.url.split('?')[0]) } };
+      return { status: 404, code: 'NOT_FOUND', messageKey: 'http.notFound', params: { method: request.method, url: request.url.split('?')[0] } };
     case 'FST_ERR_BAD_URL':
       return { status: 400, code: 'BAD_REQUEST', messageKey: 'BAD_REQUEST' };
     default:
@@ -63,7 +63,8 @@ export function errorHandler(error: FastifyError | ApiError, request: FastifyReq
     request.log.info({ errCode: answer.code, status: answer.status, reason: error.message }, 'request refused');
   }
   const locale = negotiateLocale(request.headers['accept-language']);
-  const message = answer.message ?? translate(locale, answer.messageKey, answer.params);
+  // parameters may carry the caller's input (a recipient, a code, a URL): quoted, never markup
+  const message = answer.message ?? translate(locale, answer.messageKey, quoteParams(answer.params));
   return reply
     .code(answer.status)
     .type('application/json; charset=utf-8')

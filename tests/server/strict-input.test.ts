@@ -252,8 +252,15 @@ describe('authentication before validation', () => {
 
 describe('error texts and odd paths', () => {
   it('a field name made of markup comes back quoted, never as markup', async () => {
-    const response = await expectRefused(() => post(TRANSFER_URL, transferBody({ '<img src=x onerror=alert(1)>': 1 })), 400, /^不允許的欄位「%3Cimg%20src/);
+    const response = await expectRefused(() => post(TRANSFER_URL, transferBody({ '<img src=x onerror=alert(1)>': 1 })), 400, '不允許的欄位「%3Cimg src=x onerror=alert(1)%3E」');
     expect(response.body).not.toContain('<img');
+  });
+
+  it('a recipient or an invite code made of markup is named quoted in the refusal', async () => {
+    const recipient = await expectRefused(() => post(TRANSFER_URL, transferBody({ to: '<b onclick="x">bob</b>' })), 422, '找不到收款人：%3Cb onclick=%22x%22%3Ebob%3C/b%3E（請輸入 PowerFi 使用者的 UID 或錢包地址）');
+    expect(recipient.body).not.toContain('<b');
+    const invite = await expectRefused(() => post(`${WEB}/user/invite/update`, { code: '<svg/onload=1>' }), 422, '邀請碼 %3CSVG/ONLOAD=1%3E 不存在，請核對後再輸入');
+    expect(invite.body.toLowerCase()).not.toContain('<svg');
   });
 
   it('a 404 does not echo markup from the URL', async () => {
