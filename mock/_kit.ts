@@ -25,6 +25,8 @@ export interface MockRequest {
 export interface MockResponse {
   status(code: number): MockResponse;
   json(body: unknown): unknown;
+  /** Express's; test harnesses may leave it out */
+  setHeader?(name: string, value: string): unknown;
 }
 
 export type MockHandler = (req: MockRequest, res: MockResponse) => void;
@@ -114,15 +116,15 @@ function handle<E extends Endpoint>(endpoint: E, handler: Handler<E>, req: MockR
   }
 }
 
-/** Same key + same body → the first reply again; same key + another body → 409. */
-function idempotent(key: string, request: string, run: () => { status: number; body: unknown }) {
+/** Same key + same body → the first reply again (refusals too), marked replayed; same key + another body → 409. */
+function idempotent(key: string, request: string, run: () => { status: number; body: unknown }): { status: number; body: unknown; replayed?: boolean } {
   const earlier = state.idempotency.get(key);
   if (!earlier) {
     const reply = run();
     state.idempotency.set(key, { request, ...reply });
     return reply;
   }
-  if (earlier.request === request) return earlier;
+  if (earlier.request === request) return { status: earlier.status, body: earlier.body, replayed: true };
   const status = ERROR_STATUS.IDEMPOTENCY_CONFLICT;
   return { status, body: envelope(status, null, 'IDEMPOTENCY_CONFLICT', zhTW.IDEMPOTENCY_CONFLICT) };
 }
@@ -142,6 +144,7 @@ export function mockRoutes<M extends Record<string, Endpoint>>(endpoints: M, han
       const reply = endpoint.moneyMoving && key
         ? idempotent(`${token}:${name}:${key}`, JSON.stringify(req.body ?? null), () => handle(endpoint, handler, req))
         : handle(endpoint, handler, req);
+      if ('replayed' in reply && reply.replayed) res.setHeader?.('Idempotent-Replayed', 'true');
       res.status(reply.status).json(reply.body);
     };
   }

@@ -3,10 +3,12 @@
  * is in flight is ignored (a ref: two taps in one frame both still see the state unchanged). The
  * same request with the same password keeps its Idempotency-Key, so a retry or a lost answer
  * replays the first result instead of moving money twice; another request or password gets a new
- * key, and so does the next attempt after a success.
+ * key, and so does the next attempt after a success or after any answer of the server (it keeps a
+ * key's first answer, refusals included: retrying "insufficient balance" after a deposit needs a
+ * new key).
  */
 import { useRef, useState } from 'react';
-import { newIdempotencyKey } from '@/services/idempotencyKey';
+import { newIdempotencyKey, serverAnswered } from '@/services/idempotencyKey';
 
 /** The key of this password and request, by the rule above. */
 export type KeyFor<R> = (password: string, request?: R) => string;
@@ -29,7 +31,8 @@ export function usePayAttempt<R = undefined>(label?: (request?: R) => string) {
 
   /**
    * Runs `attempt` unless one is in flight. Resolves true when it succeeded, false when it was
-   * ignored or failed (the request layer has shown the error; the key stays for a retry).
+   * ignored or failed (the request layer has shown the error; without an answer the key stays
+   * for a retry).
    */
   const run = async (attempt: (keyFor: KeyFor<R>) => Promise<void>): Promise<boolean> => {
     if (inFlight.current) return false;
@@ -39,7 +42,8 @@ export function usePayAttempt<R = undefined>(label?: (request?: R) => string) {
       await attempt(keyFor);
       last.current = undefined;
       return true;
-    } catch {
+    } catch (error) {
+      if (serverAnswered(error)) last.current = undefined;
       return false;
     } finally {
       inFlight.current = false;

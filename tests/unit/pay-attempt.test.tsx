@@ -47,6 +47,21 @@ it('gets a new key for the attempt after a success, even with the same request a
   expect(await attempt('111111', { amount: '10' })).not.toBe(paid);
 });
 
+it('gets a new key after the server answered a refusal (it keeps that answer under the old key)', async () => {
+  const { result } = renderHook(() => usePayAttempt<Request>());
+  const keys: string[] = [];
+  const refusal = Object.assign(new Error('餘額不足'), { name: 'BizError', response: { status: 422 } });
+  for (let i = 0; i < 2; i += 1) {
+    await act(async () => {
+      await result.current.run(async (keyFor: KeyFor<Request>) => {
+        keys.push(keyFor('111111', { amount: '10' }));
+        throw refusal;
+      });
+    });
+  }
+  expect(keys[1]).not.toBe(keys[0]);
+});
+
 it('forgets the key on reset (a closed confirmation)', async () => {
   const { result, attempt } = attempts();
   const first = await attempt('111111', { amount: '10' });

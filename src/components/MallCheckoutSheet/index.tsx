@@ -9,7 +9,7 @@ import { Button, Card, Flex, Form, Skeleton, Typography } from 'antd';
 import BottomSheet from '@/components/BottomSheet';
 import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AddressType } from '../../../contract/address';
 import type { GoodsDetailType, MallOrderType, SkuType } from '../../../contract/mall';
 import Money from '@/components/Money';
@@ -18,6 +18,7 @@ import PayPasswordRequired, { useNeedsPayPassword } from '@/components/PayPasswo
 import { fromUnits, toUnits } from '@/components/Money/decimal';
 import { useT } from '@/hooks/useT';
 import { addressApi, mallApi } from '@/services';
+import { requestKeys, withRequestKey } from '@/services/idempotencyKey';
 import { payMallOrder, useMallPayAttempt } from '../MallPay';
 
 interface Props {
@@ -46,6 +47,8 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
   const needsPayPassword = useNeedsPayPassword();
   /** the order created by the first confirm, paid by the next tries */
   const [pending, setPending] = useState<MallOrderType | null>(null);
+  /** a checkout retried after no answer is the same order (the server replays it), never a second */
+  const orderKeys = useRef(requestKeys('mall-order'));
   const { data: book, loading } = useRequest(() => addressApi.list({ pageSize: 50 }), { ready: open, refreshDeps: [open] });
   const address = book && chosenAddress(book.list, addressId);
   const total = fromUnits(toUnits(sku.price) * BigInt(quantity));
@@ -62,7 +65,8 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
     await run(async (keyFor) => {
       let order = pending;
       if (!order) {
-        order = await mallApi.orderCreate({ skuId: sku.id, quantity, addressId: address.id });
+        const body = { skuId: sku.id, quantity, addressId: address.id };
+        order = await withRequestKey(orderKeys.current, body, (key) => mallApi.orderCreate(body, { headers: { 'Idempotency-Key': key } }));
         setPending(order);
       }
       const paid = await payMallOrder(order, payPassword, keyFor);

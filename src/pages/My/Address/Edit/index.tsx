@@ -2,6 +2,7 @@
  * /my/address/add and /my/address/edit/:id: the shared AddressForm. After saving it goes back to
  * the list, keeping the selection-mode query the list was opened with.
  */
+import { useRef } from 'react';
 import { App, Card } from 'antd';
 import { useLocation, useNavigate, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
@@ -11,6 +12,7 @@ import AsyncContent from '@/components/AsyncContent';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { addressApi } from '@/services';
+import { requestKeys, withRequestKey } from '@/services/idempotencyKey';
 
 export default function MyAddressEditPage() {
   const t = useT();
@@ -21,7 +23,10 @@ export default function MyAddressEditPage() {
   const ready = !!useCurrentUser();
 
   const existing = useRequest(() => addressApi.get(id!), { ready: ready && !!id });
-  const save = useRequest(async (input: AddressInputType) => (id ? addressApi.update({ id, ...input }) : addressApi.create(input)), {
+  /** a new address saved again after no answer is added once (the server replays the first answer) */
+  const createKeys = useRef(requestKeys('address'));
+  const create = (input: AddressInputType) => withRequestKey(createKeys.current, input, (key) => addressApi.create(input, { headers: { 'Idempotency-Key': key } }));
+  const save = useRequest(async (input: AddressInputType) => (id ? addressApi.update({ id, ...input }) : create(input)), {
     manual: true,
     onSuccess: () => {
       message.success(t('common.saved'));
