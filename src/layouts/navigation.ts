@@ -51,3 +51,16 @@ function containsPath(routes: AccessRoute[], path: string): boolean {
 export function isPathAccessible(path: string, access: RouteAccessMap, table: AccessRoute[] = routes): boolean {
   return containsPath(filterAccessibleRoutes(table, access), path);
 }
+
+/**
+ * Whether an in-app address leads into a feature switched off by a flag, so that even signing in
+ * would not open it: a route of the table on its path (whole segments) is inaccessible signed in.
+ */
+export function isSwitchedOff(path: string, access: RouteAccessMap, table: AccessRoute[] = routes): boolean {
+  const segments = path.split(/[?#]/)[0].split('/').filter(Boolean);
+  const signedIn = { ...access, isLogin: true };
+  return segments.some((_, index) => {
+    const prefix = `/${segments.slice(0, index + 1).join('/')}`;
+    return containsPath(table, prefix) && !isPathAccessible(prefix, signedIn, table);
+  });
+}

@@ -10,5 +10,6 @@ export * as contentApi from './content';
 export * as inviteApi from './invite';
 export * as addressApi from './address';
 export * as mallApi from './mall';
+export * as featuresApi from './features';
 export type { ServiceOptions } from './client';
 export type { BodyOf, DataOf, QueryOf } from './types';

@@ -1,17 +1,23 @@
 import access from '@/access';
-import featureFlags from '../../config/access';
+import featureDefaults from '../../config/access';
 
 const user = { uid: '1', address: '0x1', inviteCode: 'A', hasPayPassword: false, inviterUid: null, createdAt: '2024-01-01 00:00:00' };
+const serverFlags = { calculate: true, mall: false, transfer: false, deposit: true, invite: false };
 
 describe('access map', () => {
   it('isLogin follows the current user', () => {
     expect(access(undefined).isLogin).toBe(false);
-    expect(access({}).isLogin).toBe(false);
-    expect(access({ currentUser: user }).isLogin).toBe(true);
+    expect(access({ features: serverFlags }).isLogin).toBe(false);
+    expect(access({ currentUser: user, features: serverFlags }).isLogin).toBe(true);
   });
 
-  it('carries every admin flag of config/access.ts', () => {
-    const map = access({ currentUser: user });
-    for (const [flag, value] of Object.entries(featureFlags)) expect(map[flag as keyof typeof map]).toBe(value);
+  it('carries the flags of the initial state (the server\'s), not the build-time defaults', () => {
+    expect(access({ currentUser: user, features: serverFlags })).toEqual({ ...serverFlags, isLogin: true });
+    expect(access({ features: { ...featureDefaults, calculate: false } }).calculate).toBe(false);
+  });
+
+  it('before the initial state has flags, every flag is closed', () => {
+    const map = access(undefined);
+    for (const flag of Object.keys(featureDefaults)) expect(map[flag as keyof typeof map]).toBe(false);
   });
 });

@@ -1,16 +1,23 @@
+import featureDefaults from '../../config/access';
 import { fetchInitialState, fetchUserInfo, withCurrentUser } from '@/initialState';
+import { flags } from '@/services/features';
 import { profile } from '@/services/user';
 import { isSignedIn, setSession } from '@/session';
 
 jest.mock('@/services/user', () => ({ profile: jest.fn() }));
+jest.mock('@/services/features', () => ({ flags: jest.fn() }));
 
 const mockedProfile = profile as jest.Mock;
+const mockedFlags = flags as jest.Mock;
+const SERVER_FLAGS = { calculate: false, mall: true, transfer: false, deposit: true, invite: false };
 const user = { uid: '1001', address: '0x0000000000000000000000000000000000000001', inviteCode: 'AB12', hasPayPassword: false, inviterUid: null, createdAt: '2024-01-01 00:00:00' };
 
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   mockedProfile.mockReset();
+  mockedFlags.mockReset();
+  mockedFlags.mockResolvedValue(SERVER_FLAGS);
 });
 
 describe('fetchInitialState (spec §4)', () => {
@@ -56,6 +63,41 @@ describe('fetchInitialState (spec §4)', () => {
   });
 });
 
+describe('feature flags in the initial state (DESIGN §5)', () => {
+  it('a visitor gets the server\'s flags, fetched silently with a short timeout', async () => {
+    const state = await fetchInitialState();
+    expect(state.features).toEqual(SERVER_FLAGS);
+    expect(mockedFlags).toHaveBeenCalledWith(expect.objectContaining({ skipErrorHandler: true, timeout: expect.any(Number) }));
+  });
+
+  it('a signed-in user gets them too, asked at the same time as the profile', async () => {
+    setSession('tok', user);
+    const started: string[] = [];
+    const answer = <T,>(name: string, value: T) => () => {
+      started.push(name);
+      // neither call answers before both have started
+      return new Promise<T>((resolve) => setTimeout(() => resolve(value), 20));
+    };
+    mockedProfile.mockImplementation(answer('profile', user));
+    mockedFlags.mockImplementation(answer('flags', SERVER_FLAGS));
+    const pending = fetchInitialState();
+    expect(started.sort()).toEqual(['flags', 'profile']);
+    const state = await pending;
+    expect(state.currentUser).toEqual(user);
+    expect(state.features).toEqual(SERVER_FLAGS);
+  });
+
+  it('when the flags cannot be fetched, the defaults of config/access.ts are used, silently', async () => {
+    mockedFlags.mockRejectedValue(Object.assign(new Error('Network Error'), { request: {} }));
+    expect((await fetchInitialState()).features).toEqual(featureDefaults);
+  });
+
+  it('only known boolean flags are taken from the answer; the rest keep their defaults', async () => {
+    mockedFlags.mockResolvedValue({ transfer: false, mall: 'no', teleport: true });
+    expect((await fetchInitialState()).features).toEqual({ ...featureDefaults, transfer: false });
+  });
+});
+
 describe('fetchUserInfo', () => {
   it('cancels the fetch in flight when a new one starts', async () => {
     const signals: AbortSignal[] = [];
@@ -79,8 +121,9 @@ describe('fetchUserInfo', () => {
 describe('withCurrentUser', () => {
   it('replaces only the user and keeps the refetch function', () => {
     const refetch = jest.fn();
-    expect(withCurrentUser(user)({ fetchUserInfo: refetch })).toEqual({ fetchUserInfo: refetch, currentUser: user });
-    expect(withCurrentUser(undefined)({ fetchUserInfo: refetch, currentUser: user }).currentUser).toBeUndefined();
+    const features = { ...featureDefaults, mall: false };
+    expect(withCurrentUser(user)({ fetchUserInfo: refetch, features })).toEqual({ fetchUserInfo: refetch, features, currentUser: user });
+    expect(withCurrentUser(undefined)({ fetchUserInfo: refetch, features, currentUser: user }).currentUser).toBeUndefined();
     expect(typeof withCurrentUser(user)(undefined).fetchUserInfo).toBe('function');
   });
 });

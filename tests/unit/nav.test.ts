@@ -1,6 +1,6 @@
 /** Navigation derived from the route table and filtered by access. */
 import { describeRoutePage } from '@/hooks/useRoutePage';
-import { isEntryActive, isPathAccessible, menuTitleId, navEntries, sectionEntries } from '@/layouts/navigation';
+import { isEntryActive, isPathAccessible, isSwitchedOff, menuTitleId, navEntries, sectionEntries } from '@/layouts/navigation';
 
 const FLAGS = { calculate: true, mall: true, transfer: true, deposit: true, invite: true };
 const signedIn = { ...FLAGS, isLogin: true };
@@ -112,5 +112,21 @@ describe('route titles', () => {
     expect(describeRoutePage([root, { path: '/login', name: 'login' }, {}])).toEqual({
       titleId: 'menu.login', isSubPage: false, sectionPath: '/login',
     });
+  });
+});
+
+describe('isSwitchedOff (content links into a switched-off feature lose their link)', () => {
+  it('is true inside a section or page whose flag is off, signed in or not', () => {
+    expect(isSwitchedOff('/calculate/history', { ...signedOut, calculate: false })).toBe(true);
+    expect(isSwitchedOff('/shopping/goods/5?from=banner', { ...signedIn, mall: false })).toBe(true);
+    expect(isSwitchedOff('/my/invite', { ...signedOut, invite: false })).toBe(true);
+  });
+
+  it('is false for open features, login-only pages and paths outside the table', () => {
+    expect(isSwitchedOff('/calculate/history', signedIn)).toBe(false);
+    expect(isSwitchedOff('/shopping/goods/5', signedOut)).toBe(false);
+    expect(isSwitchedOff('/my/invite', signedOut)).toBe(false);
+    expect(isSwitchedOff('/my/records', { ...signedOut, transfer: false })).toBe(false);
+    expect(isSwitchedOff('/', { ...signedOut, calculate: false })).toBe(false);
   });
 });

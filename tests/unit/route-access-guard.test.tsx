@@ -1,18 +1,21 @@
-/** The auth wrapper over the real route table (DESIGN §5), with the transfer flag switched off. */
+/**
+ * The auth wrapper over the real route table (DESIGN §5), with the flags the server hands over
+ * at start (here: transfer switched off, though config/access.ts has it on).
+ */
 import { act, screen, waitFor } from '@testing-library/react';
 import { history } from '@umijs/max';
+import featureDefaults from '../../config/access';
+import { flags } from '@/services/features';
 import { profile } from '@/services/user';
 import { setSession } from '@/session';
 import AuthWrapper from '@/wrappers/auth';
 import { currentPath, renderApp } from './umiHarness';
 
 jest.mock('@/services/user', () => ({ profile: jest.fn() }));
-jest.mock('../../config/access', () => ({
-  __esModule: true,
-  default: { calculate: true, mall: true, transfer: false, deposit: true, invite: true },
-}));
+jest.mock('@/services/features', () => ({ flags: jest.fn() }));
 
 const mockedProfile = profile as jest.Mock;
+const mockedFlags = flags as jest.Mock;
 const user = { uid: '1001', address: '0x0000000000000000000000000000000000000001', inviteCode: 'AB12', hasPayPassword: false, inviterUid: null, createdAt: '2024-01-01 00:00:00' };
 
 function signIn() {
@@ -29,6 +32,8 @@ beforeEach(() => {
   sessionStorage.clear();
   mockedProfile.mockReset();
   mockedProfile.mockRejectedValue(new Error('no session'));
+  mockedFlags.mockReset();
+  mockedFlags.mockResolvedValue({ ...featureDefaults, transfer: false });
 });
 
 describe('auth wrapper', () => {
@@ -107,5 +112,30 @@ describe('auth wrapper', () => {
     act(() => history.push('/my/records'));
     await pageShown('/my/records');
     expect(currentPath()).toBe('/my/records');
+  });
+
+  /** Each feature's routes; with the feature switched off (by the server), each goes to `/`. */
+  it.each([
+    ['calculate', ['/calculate', '/calculate/coin', '/calculate/unknown', '/calculate/assets', '/calculate/exchange', '/calculate/history']],
+    ['mall', ['/shopping', '/shopping/goods/5', '/shopping/order/0', '/shopping/order_details/1/9', '/shopping/order_logistics/9']],
+    ['transfer', ['/my/transfer', '/my/transfer/history']],
+    ['deposit', ['/my/deposit']],
+    ['invite', ['/my/invite']],
+  ])('with %s switched off by the server, its routes go to / (signed in)', async (feature, paths) => {
+    mockedFlags.mockResolvedValue({ ...featureDefaults, [feature]: false });
+    for (const path of paths) {
+      signIn();
+      const view = renderApp(path, { wrappers: [AuthWrapper] });
+      await pageShown('/');
+      expect({ path, now: currentPath() }).toEqual({ path, now: '/' });
+      view.unmount();
+    }
+  });
+
+  it('the same routes open when the server has the feature on', async () => {
+    mockedFlags.mockResolvedValue({ ...featureDefaults });
+    signIn();
+    renderApp('/my/transfer', { wrappers: [AuthWrapper] });
+    await pageShown('/my/transfer');
   });
 });

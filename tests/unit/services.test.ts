@@ -20,6 +20,7 @@ const modules: Record<string, Record<string, ServiceFn>> = {
   invite: services.inviteApi,
   address: services.addressApi,
   mall: services.mallApi,
+  features: services.featuresApi,
 } as unknown as Record<string, Record<string, ServiceFn>>;
 
 const options = { skipErrorHandler: true, headers: { 'Idempotency-Key': 'k-1' } };

@@ -1,6 +1,6 @@
 /**
  * Home: banners and notices, the signed-in user's asset summary, quick entries, and featured
- * power and finance products.
+ * power and finance products (not while the calculate feature is switched off).
  */
 import {
   BankOutlined, CalculatorOutlined, FundOutlined, ShoppingOutlined, ThunderboltOutlined, UsergroupAddOutlined,
@@ -156,7 +156,7 @@ export default function HomePage() {
       <Banners />
       <AssetSummary />
       <EntryGrid entries={quickEntries} />
-      <FeaturedProducts />
+      {access.calculate && <FeaturedProducts />}
     </Flex>
   );
 }
