@@ -34,7 +34,8 @@ interface Targets {
 /** Child: the real app on a fresh database with one signed-in user, and a bare hello-world Fastify. */
 async function serve(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'powerfi-bench-'));
-  const config = { ...loadConfig({ ...process.env, SQLITE_PATH: path.join(dir, 'bench.sqlite') }), logLevel: process.env.LOG_LEVEL || 'warn', distDir: path.join(dir, 'no-dist') };
+  // the test helpers sign messages for TEST_HOST
+  const config = { ...loadConfig({ ...process.env, SQLITE_PATH: path.join(dir, 'bench.sqlite') }), logLevel: process.env.LOG_LEVEL || 'warn', distDir: path.join(dir, 'no-dist'), publicOrigins: [`https://${TEST_HOST}`] };
   const db = createDb(config);
   await migrateToLatest(db);
   await seedIfEmpty(db, Date.now());

@@ -25,6 +25,7 @@ import { seedIfEmpty } from '../server/seed';
 import { systemClock } from '../server/time';
 import { startChildServer } from './support/childServer';
 import { bearer, signIn, TEST_HOST } from '../tests/server/support/siwe';
+import { postPayPass } from '../tests/server/support/stepUp';
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION || 10);
@@ -43,15 +44,16 @@ interface Targets {
 async function serve(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'powerfi-bench-'));
   const env = { ...process.env, SQLITE_PATH: path.join(dir, 'bench.sqlite'), RATE_LIMIT_MONEY_MAX: '100000000' };
-  const config = { ...loadConfig(env), logLevel: process.env.LOG_LEVEL || 'warn', distDir: path.join(dir, 'no-dist') };
+  // the test helpers sign messages for TEST_HOST
+  const config = { ...loadConfig(env), logLevel: process.env.LOG_LEVEL || 'warn', distDir: path.join(dir, 'no-dist'), publicOrigins: [`https://${TEST_HOST}`] };
   const db = createDb(config);
   await migrateToLatest(db);
   await seedIfEmpty(db, Date.now());
   const app = buildApp({ db, config });
   const users: Targets['users'] = [];
   for (let i = 0; i < USERS; i += 1) {
-    const { token, data } = await signIn(app, systemClock);
-    await app.inject({ method: 'POST', url: '/api/v1/web/user/user/pay-pass', headers: bearer(token), payload: { newPassword: PAY_PASSWORD } });
+    const { token, wallet, data } = await signIn(app, systemClock);
+    await postPayPass(app, systemClock, { token, wallet }, { newPassword: PAY_PASSWORD });
     const tx = `0x${randomUUID().replace(/-/g, '').padEnd(64, '0')}`;
     await creditDeposit(db, { uid: data.user.uid, network: 'ERC20', currency: 'USDT', amount: '100000000', txHash: tx, operator: 'bench', now: Date.now() });
     users.push({ token, uid: data.user.uid });

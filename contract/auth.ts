@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineEndpoint } from './endpoint';
 import { Empty, MultilineText, Timestamp } from './common';
+import { StepUpChallengeBody } from './stepUp';
 import { Profile } from './user';
 
 export const NonceResponse = Type.Object({
@@ -30,6 +31,25 @@ export const SignInResponse = Type.Object({
 });
 export type SignInResponseType = Static<typeof SignInResponse>;
 
+/** One live session of the caller, as listed on /my/setting. */
+export const SessionView = Type.Object({
+  /** public id, neither the token nor its hash */
+  id: Type.String(),
+  /** User-Agent at sign-in (at most 200 characters) */
+  userAgent: Type.String(),
+  ip: Type.String(),
+  createdAt: Timestamp,
+  lastUsedAt: Timestamp,
+  /** the session of this request */
+  current: Type.Boolean(),
+});
+export type SessionViewType = Static<typeof SessionView>;
+
+export const EndSessionBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$' }) });
+export type EndSessionBodyType = Static<typeof EndSessionBody>;
+
+export const EndOtherSessionsResponse = Type.Object({ ended: Type.Integer({ minimum: 0 }) });
+
 export const authEndpoints = {
   nonce: defineEndpoint({
     method: 'GET', prefix: 'base', path: '/web/auth/nonce', auth: false,
@@ -42,5 +62,23 @@ export const authEndpoints = {
   signOut: defineEndpoint({
     method: 'POST', prefix: 'base', path: '/web/auth/sign-out', auth: true,
     summary: 'Revoke the current session token', response: Empty,
+  }),
+  stepUpChallenge: defineEndpoint({
+    method: 'POST', prefix: 'base', path: '/web/auth/step-up/challenge', auth: true,
+    // answered like the sign-in nonce: its nonce is single use and bound to the caller and the purpose,
+    // its statement names the action ("Set pay password for PowerFi")
+    summary: 'Issue a one-time nonce for a fresh wallet signature authorising one purpose', body: StepUpChallengeBody, response: NonceResponse,
+  }),
+  sessions: defineEndpoint({
+    method: 'GET', prefix: 'base', path: '/web/auth/sessions', auth: true,
+    summary: 'The caller\'s live sessions, the current one marked', response: Type.Array(SessionView),
+  }),
+  endSession: defineEndpoint({
+    method: 'POST', prefix: 'base', path: '/web/auth/sessions/end', auth: true,
+    summary: 'End one of the caller\'s sessions', body: EndSessionBody, response: Empty,
+  }),
+  endOtherSessions: defineEndpoint({
+    method: 'POST', prefix: 'base', path: '/web/auth/sessions/end-others', auth: true,
+    summary: 'End every session of the caller but the current one', response: EndOtherSessionsResponse,
   }),
 };

@@ -27,6 +27,10 @@ export const ERROR_STATUS = {
   SIWE_EXPIRED: 401,
   SIWE_NOT_YET_VALID: 401,
   SIWE_SIGNATURE_INVALID: 401,
+  /** a security-sensitive change sent without a fresh wallet signature (step-up); 403, the session stays */
+  STEP_UP_REQUIRED: 403,
+  /** the fresh wallet signature was refused (wrong wallet, purpose, origin, expired or used) */
+  STEP_UP_INVALID: 403,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_ERROR: 500,
 } as const;

@@ -1,6 +1,7 @@
 /** The signed-in user, the pay password and the user's ledger entries. */
 import { Type, type Static } from '@sinclair/typebox';
 import { defineEndpoint } from './endpoint';
+import { WalletProof } from './stepUp';
 import { CurrencyCode, DateOnly, EvmAddress, Page, PageQuery, PayPassword, SignedAmount, Amount, Timestamp } from './common';
 
 export const Profile = Type.Object({
@@ -18,6 +19,12 @@ export const PayPassBody = Type.Object({
   /** required when a pay password is already set */
   oldPassword: Type.Optional(PayPassword),
   newPassword: PayPassword,
+  /**
+   * A fresh wallet signature for the purpose payPassword.set (no password yet) or
+   * payPassword.change: a session token alone cannot set or change it. Optional in the schema only
+   * so that its absence gets its own clear message (STEP_UP_REQUIRED).
+   */
+  proof: Type.Optional(WalletProof),
 });
 export type PayPassBodyType = Static<typeof PayPassBody>;
 

@@ -68,6 +68,13 @@ export interface MockUser {
   logistics: Map<string, LogisticsType>;
 }
 
+export interface MockSessionInfo {
+  /** public id (not the token) */
+  id: string;
+  userAgent: string;
+  createdAt: number;
+}
+
 interface IdempotentReply {
   request: string;
   status: number;
@@ -80,6 +87,10 @@ export const state = {
   sessions: new Map<string, string>(),
   /** SIWE nonce → expiry (ms since epoch) */
   nonces: new Map<string, number>(),
+  /** session token → what the session list shows */
+  sessionInfo: new Map<string, MockSessionInfo>(),
+  /** step-up nonce → the user and purpose it was issued for, and its expiry */
+  challenges: new Map<string, { uid: string; purpose: string; expires: number }>(),
   idempotency: new Map<string, IdempotentReply>(),
   catalog: createCatalog(),
   lastId: 100000,
@@ -193,6 +204,8 @@ export function resetState(): void {
   state.users.clear();
   state.sessions.clear();
   state.nonces.clear();
+  state.sessionInfo.clear();
+  state.challenges.clear();
   state.idempotency.clear();
   state.catalog = createCatalog();
 }

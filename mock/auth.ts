@@ -1,36 +1,17 @@
-/** Wallet sign-in (EIP-4361): nonce, signed message → session token, sign-out. */
-import { getAddress, verifyMessage } from 'ethers';
-import { SiweMessage } from 'siwe';
+/** Wallet sign-in (EIP-4361): nonce, signed message → session token, sign-out; step-up challenges; sessions. */
+import dayjs from 'dayjs';
 import { contract } from '../contract';
-import { MockError } from './_errors';
+import { MockError, zhTW } from './_errors';
 import { mockRoutes } from './_kit';
+import { parseSiwe as parse, siweSigner as signer } from './_siwe';
 import { welcome } from './_starter';
+import { issueChallenge } from './_stepUp';
 import { createUser, findUserByAddress, findUserByInviteCode, profileOf, randomToken, state } from './_state';
 import { timestamp, daysFromNow } from './_time';
 
 const NONCE_TTL_MS = 5 * 60 * 1000;
 /** Ethereum, BNB Smart Chain, Polygon, Arbitrum One */
 const CHAIN_IDS = [1, 56, 137, 42161];
-
-function parse(text: string): SiweMessage {
-  try {
-    return new SiweMessage(text);
-  } catch {
-    throw new MockError('SIWE_INVALID');
-  }
-}
-
-/** The address that signed `message`, or a 401 when the signature is not the message's. */
-function signer(message: SiweMessage, text: string, signature: string): string {
-  let recovered: string;
-  try {
-    recovered = verifyMessage(text, signature);
-  } catch {
-    throw new MockError('SIWE_SIGNATURE_INVALID');
-  }
-  if (recovered !== getAddress(message.address)) throw new MockError('SIWE_SIGNATURE_INVALID');
-  return recovered;
-}
 
 export default mockRoutes(contract.auth, {
   nonce: () => {
@@ -57,11 +38,36 @@ export default mockRoutes(contract.auth, {
     }
     const token = randomToken();
     state.sessions.set(token, user.uid);
+    state.sessionInfo.set(token, { id: randomToken(12), userAgent: 'max dev (mock)', createdAt: Date.now() });
     return { token, expiresAt: timestamp(daysFromNow(7)), user: profileOf(user) };
   },
 
   signOut: ({ token }) => {
     if (token) state.sessions.delete(token);
     return null;
+  },
+
+  stepUpChallenge: ({ user, body }) => {
+    const challenge = issueChallenge(user, body.purpose);
+    return { nonce: challenge.nonce, expiresAt: new Date(challenge.expires).toISOString(), chainIds: CHAIN_IDS, statement: challenge.statement };
+  },
+
+  sessions: ({ user, token }) =>
+    [...state.sessions].filter(([, uid]) => uid === user.uid).map(([t]) => {
+      const info = state.sessionInfo.get(t) ?? { id: t.slice(0, 16), userAgent: '', createdAt: Date.now() };
+      return { id: info.id, userAgent: info.userAgent, ip: '127.0.0.1', createdAt: timestamp(dayjs(info.createdAt)), lastUsedAt: timestamp(), current: t === token };
+    }),
+
+  endSession: ({ user, body }) => {
+    const found = [...state.sessions].find(([t, uid]) => uid === user.uid && state.sessionInfo.get(t)?.id === body.id);
+    if (!found) throw new MockError('NOT_FOUND', zhTW['session.notFound']);
+    state.sessions.delete(found[0]);
+    return null;
+  },
+
+  endOtherSessions: ({ user, token }) => {
+    const others = [...state.sessions].filter(([t, uid]) => uid === user.uid && t !== token);
+    for (const [t] of others) state.sessions.delete(t);
+    return { ended: others.length };
   },
 });

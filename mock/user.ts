@@ -3,11 +3,13 @@ import { contract } from '../contract';
 import { MockError, invalidField } from './_errors';
 import { mockRoutes, newestFirst, paginate } from './_kit';
 import { profileOf } from './_state';
+import { spendProof } from './_stepUp';
 
 export default mockRoutes(contract.user, {
   profile: ({ user }) => profileOf(user),
 
   payPass: ({ user, body }) => {
+    spendProof(user, user.payPassword === null ? 'payPassword.set' : 'payPassword.change', body.proof);
     if (user.payPassword !== null) {
       if (body.oldPassword === undefined) throw invalidField('oldPassword', true);
       if (body.oldPassword !== user.payPassword) throw new MockError('PAY_PASSWORD_WRONG');

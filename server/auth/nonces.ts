@@ -9,7 +9,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 /** 24 characters of a 62-letter alphabet: about 143 random bits (SIWE wants ≥ 8 alphanumerics) */
 const NONCE_LENGTH = 24;
 
-function randomNonce(): string {
+export function randomNonce(): string {
   let nonce = '';
   for (let i = 0; i < NONCE_LENGTH; i += 1) nonce += ALPHABET[randomInt(ALPHABET.length)];
   return nonce;

@@ -1,6 +1,8 @@
 /**
  * Session tokens: 256 random bits, handed out once, stored only as their SHA-256. A session ends
- * when idle too long, at its absolute expiry, or when revoked by sign-out.
+ * when idle too long, at its absolute expiry, or when revoked: by sign-out, or by the user ending
+ * it from another session (/my/setting). Every request reads the session row, so a revocation
+ * holds on every server process at once.
  */
 import { hash, randomBytes } from 'node:crypto';
 import type { Db } from '../db';
@@ -28,12 +30,31 @@ function touchIntervalMs(ttl: SessionTtl): number {
   return Math.min(60_000, Math.floor(ttl.tokenIdleTtlMs / 10));
 }
 
-export async function createSession(db: Db, userId: bigint, now: number, ttl: SessionTtl): Promise<{ token: string; expiresAt: number }> {
+/** What the user sees of the device that signed in. */
+export interface SessionDevice {
+  userAgent: string;
+  ip: string;
+}
+
+export const USER_AGENT_MAX = 200;
+
+export async function createSession(db: Db, userId: bigint, now: number, ttl: SessionTtl, device: SessionDevice): Promise<{ token: string; expiresAt: number }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + ttl.tokenAbsoluteTtlMs;
   await db
     .insertInto('auth_sessions')
-    .values({ token_hash: hashToken(token), user_id: userId, created_at: BigInt(now), last_used_at: BigInt(now), expires_at: BigInt(expiresAt), revoked_at: null })
+    .values({
+      token_hash: hashToken(token),
+      // 96 random bits: the id the user sees; knowing it grants nothing
+      public_id: randomBytes(12).toString('base64url'),
+      user_id: userId,
+      created_at: BigInt(now),
+      last_used_at: BigInt(now),
+      expires_at: BigInt(expiresAt),
+      revoked_at: null,
+      user_agent: device.userAgent.slice(0, USER_AGENT_MAX),
+      ip: device.ip.slice(0, 64),
+    })
     .execute();
   return { token, expiresAt };
 }
@@ -59,4 +80,61 @@ export async function useSession(db: Db, token: string, now: number, ttl: Sessio
 
 export async function revokeSession(db: Db, sessionId: bigint, now: number): Promise<void> {
   await db.updateTable('auth_sessions').set({ revoked_at: BigInt(now) }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export interface LiveSession {
+  sessionId: bigint;
+  publicId: string;
+  userAgent: string;
+  ip: string;
+  createdAt: number;
+  lastUsedAt: number;
+}
+
+/** The user's sessions that still work (not revoked, not past their idle or absolute expiry), newest use first. */
+export async function listLiveSessions(db: Db, userId: bigint, now: number, ttl: SessionTtl): Promise<LiveSession[]> {
+  const rows = await db
+    .selectFrom('auth_sessions')
+    .select(['id', 'public_id', 'user_agent', 'ip', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', BigInt(now))
+    .where('last_used_at', '>', BigInt(now - ttl.tokenIdleTtlMs))
+    .orderBy('last_used_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    sessionId: row.id,
+    publicId: row.public_id ?? '',
+    userAgent: row.user_agent,
+    ip: row.ip,
+    createdAt: Number(row.created_at),
+    lastUsedAt: Number(row.last_used_at),
+  }));
+}
+
+/** Ends one session of `userId` by its public id; false when the user has no such live session. */
+export async function endSessionOf(db: Db, userId: bigint, publicId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: BigInt(now) })
+    .where('public_id', '=', publicId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Ends every live session of `userId` but `keep`; how many it ended. */
+export async function endOtherSessions(db: Db, userId: bigint, keep: bigint, now: number, ttl: SessionTtl): Promise<number> {
+  const result = await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: BigInt(now) })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keep)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', BigInt(now))
+    .where('last_used_at', '>', BigInt(now - ttl.tokenIdleTtlMs))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -35,6 +35,23 @@ export interface AuthSessionsTable {
   /** absolute expiry */
   expires_at: bigint;
   revoked_at: bigint | null;
+  /** random id the user sees to list and end sessions (never the token or its hash); written at sign-in, and by migration 0050 for older ones */
+  public_id: string | null;
+  /** User-Agent at sign-in, cut to 200 characters */
+  user_agent: string;
+  /** client IP at sign-in */
+  ip: string;
+}
+
+/** One-time nonces of fresh wallet signatures (step-up), bound to a user and a purpose. */
+export interface StepUpChallengesTable {
+  nonce: string;
+  user_id: bigint;
+  /** e.g. 'payPassword.set' (contract/auth.ts StepUpPurpose) */
+  purpose: string;
+  created_at: bigint;
+  expires_at: bigint;
+  used_at: bigint | null;
 }
 
 /** Small key/value facts about the database itself (e.g. when it was seeded). */
@@ -413,6 +430,7 @@ export interface Database {
   users: UsersTable;
   auth_nonces: AuthNoncesTable;
   auth_sessions: AuthSessionsTable;
+  step_up_challenges: StepUpChallengesTable;
   app_meta: AppMetaTable;
   prices: PricesTable;
   account_products: AccountProductsTable;

@@ -11,6 +11,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import type { ConsumeStepUp } from '../auth/stepUp';
 import type { Db } from '../db';
 import { preparedQuery, type ParamOf } from '../db/prepared';
 import { ApiError } from '../http/errors';
@@ -134,8 +135,17 @@ export async function hasPayPassword(db: Db, userId: bigint): Promise<boolean> {
   return (await storedHashOf(db, userId)) !== null;
 }
 
-/** Sets the first pay password, or changes it when `oldPassword` is the current one. */
-export async function setPayPassword(db: Db, userId: bigint, input: { oldPassword?: string; newPassword: string }, now: number): Promise<void> {
+/**
+ * Sets the first pay password, or changes it when `oldPassword` is the current one. `consumeProof`
+ * spends the fresh wallet proof (auth/stepUp.ts) in the transaction of the change.
+ */
+export async function setPayPassword(
+  db: Db,
+  userId: bigint,
+  input: { oldPassword?: string; newPassword: string },
+  now: number,
+  consumeProof: ConsumeStepUp,
+): Promise<void> {
   const current = await storedHashOf(db, userId);
   if (current) {
     if (!input.oldPassword) throw new ApiError('BUSINESS_RULE', { messageKey: 'payPassword.oldRequired' });
@@ -143,12 +153,15 @@ export async function setPayPassword(db: Db, userId: bigint, input: { oldPasswor
     if (input.oldPassword === input.newPassword) throw new ApiError('BUSINESS_RULE', { messageKey: 'payPassword.sameAsOld' });
   }
   const hash = await hashPayPassword(input.newPassword);
-  // compare-and-set: a concurrent first setting or change wins once, the other is refused
-  const updated = await db
-    .updateTable('users')
-    .set({ pay_password_hash: hash })
-    .where('id', '=', userId)
-    .where((eb) => (current ? eb('pay_password_hash', '=', current) : eb('pay_password_hash', 'is', null)))
-    .executeTakeFirst();
-  if (updated.numUpdatedRows !== 1n) throw new ApiError('CONFLICT', { messageKey: 'payPassword.changedMeanwhile' });
+  await db.transaction().execute(async (trx) => {
+    await consumeProof(trx);
+    // compare-and-set: a concurrent first setting or change wins once, the other is refused
+    const updated = await trx
+      .updateTable('users')
+      .set({ pay_password_hash: hash })
+      .where('id', '=', userId)
+      .where((eb) => (current ? eb('pay_password_hash', '=', current) : eb('pay_password_hash', 'is', null)))
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) throw new ApiError('CONFLICT', { messageKey: 'payPassword.changedMeanwhile' });
+  });
 }

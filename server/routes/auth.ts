@@ -1,8 +1,9 @@
-/** Wallet sign-in (EIP-4361): nonce, sign-in, sign-out. */
+/** Wallet sign-in (EIP-4361): nonce, sign-in, sign-out; step-up challenges; the user's sessions. */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
 import { consumeNonce, issueNonce } from '../auth/nonces';
-import { createSession, revokeSession } from '../auth/sessions';
+import { createSession, endOtherSessions, endSessionOf, listLiveSessions, revokeSession } from '../auth/sessions';
+import { issueStepUpChallenge } from '../auth/stepUp';
 import { SIWE_STATEMENT, verifySiwe } from '../auth/siwe';
 import { isUniqueViolation } from '../db';
 import { ApiError } from '../http/errors';
@@ -31,7 +32,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       db.transaction().execute(async (trx) => {
         if (!(await consumeNonce(trx, verified.nonce, now))) throw new ApiError('SIWE_NONCE_INVALID');
         const user = await findOrCreateUser(trx, verified.address, request.body.invite, now);
-        const session = await createSession(trx, user.id, now, config);
+        const session = await createSession(trx, user.id, now, config, { userAgent: request.headers['user-agent'] ?? '', ip: request.ip });
         return { user, session };
       });
     // two first sign-ins of one address at once: the loser retries and finds the new user
@@ -48,5 +49,37 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   route(app, contract.auth.signOut, async (request) => {
     await revokeSession(db, sessionOf(request).sessionId, clock.now());
     return null;
+  });
+
+  route(app, contract.auth.stepUpChallenge, async (request) => {
+    const challenge = await issueStepUpChallenge(db, sessionOf(request).userId, request.body.purpose, clock.now());
+    return { nonce: challenge.nonce, expiresAt: new Date(challenge.expiresAt).toISOString(), chainIds: config.siweChainIds, statement: challenge.statement };
+  }, { rateLimit: 'auth' });
+
+  // Ending sessions only takes access away, so the session token suffices (no wallet signature).
+  route(app, contract.auth.sessions, async (request) => {
+    const { userId, sessionId } = sessionOf(request);
+    const sessions = await listLiveSessions(db, userId, clock.now(), config);
+    return sessions.map((s) => ({
+      id: s.publicId,
+      userAgent: s.userAgent,
+      ip: s.ip,
+      createdAt: time.timestamp(s.createdAt),
+      lastUsedAt: time.timestamp(s.lastUsedAt),
+      current: s.sessionId === sessionId,
+    }));
+  });
+
+  route(app, contract.auth.endSession, async (request) => {
+    // another user's session id is as unknown as one that never existed
+    if (!(await endSessionOf(db, sessionOf(request).userId, request.body.id, clock.now()))) {
+      throw new ApiError('NOT_FOUND', { messageKey: 'session.notFound' });
+    }
+    return null;
+  });
+
+  route(app, contract.auth.endOtherSessions, async (request) => {
+    const { userId, sessionId } = sessionOf(request);
+    return { ended: await endOtherSessions(db, userId, sessionId, clock.now(), config) };
   });
 }

@@ -1,5 +1,6 @@
 /**
- * What can go wrong while signing in with a wallet, as codes the login page turns into messages.
+ * What can go wrong while signing with a wallet (sign-in, step-up), as codes the pages turn into
+ * messages.
  */
 import { BizError } from '@/requestErrorConfig';
 
@@ -8,6 +9,8 @@ export type WalletErrorCode =
   | 'NO_WALLET'
   /** the wallet returned no account */
   | 'NO_ACCOUNT'
+  /** the wallet's account is not the signed-in user's (step-up) */
+  | 'WRONG_ACCOUNT'
   /** the user declined in the wallet (EIP-1193 code 4001) */
   | 'USER_REJECTED'
   /** the wallet is on a chain the server does not accept */

@@ -6,13 +6,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Wallet } from 'ethers';
+import { Wallet, type BaseWallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
 import { webApi, type WebCall } from './support/api';
 import { PHONE, useE2E, type Session } from './support/environment';
 import { currentPath, textsOf, waitForText } from './support/page';
 import { opsOn } from './support/ops';
-import { signInViaApi } from './support/siwe';
+import { setPayPasswordViaApi, signInViaApi } from './support/siwe';
 import { installWallet, TEST_WALLET_INFO } from './support/wallet';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-invite-')), 'invite.sqlite');
@@ -20,12 +20,12 @@ const e2e = useE2E({ SQLITE_PATH: sqlitePath, COMMISSION_RATE: '5' });
 const ops = opsOn(sqlitePath);
 const api = <T>(token: string, path: string, call?: WebCall) => webApi<T>(e2e.baseUrl, token, path, call);
 
-/** B buys 10 units of the 12.8 USDT power product: 128 USDT, so A earns 5 % = 6.4 USDT. */
-async function buyPower(page: Page): Promise<void> {
+/** B (signed in on `page` with `wallet`) buys 10 units of the 12.8 USDT power product: 128 USDT, so A earns 5 % = 6.4 USDT. */
+async function buyPower(page: Page, wallet: BaseWallet): Promise<void> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const user = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { uid: string });
   if (!token || !user.uid) throw new Error('B has no stored session');
-  await api(token, '/user/user/pay-pass', { method: 'POST', body: { newPassword: '135790' } });
+  await setPayPasswordViaApi(e2e.baseUrl, token, wallet, '135790');
   ops('deposit:credit', '--uid', user.uid, '--currency', 'USDT', '--amount', '500', '--network', 'ERC20', '--tx', `0x${'cd'.repeat(32)}`, '--operator', 'e2e');
   const products = await api<{ list: Array<{ id: string; pricePerUnit: string; status: string }> }>(token, '/product/power?pageSize=100');
   const product = products.list.find((p) => p.pricePerUnit === '12.8' && p.status === 'on_sale');
@@ -75,7 +75,7 @@ describe('invite through the link', () => {
     await waitForText(pageA, '.ant-statistic', '已邀请');
     expect((await textsOf(pageA, '.ant-statistic')).find((text) => text.includes('已邀请'))).toContain('1');
 
-    await buyPower(pageB);
+    await buyPower(pageB, invitee);
     await pageA.reload();
     await waitForText(pageA, '[data-testid="invitee"]', '+6.4 USDT');
     expect((await textsOf(pageA, '.ant-statistic')).find((text) => text.includes('累计佣金'))).toContain('6.4');

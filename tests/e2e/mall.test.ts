@@ -14,7 +14,7 @@ import { webApi, type WebCall } from './support/api';
 import { PHONE, useE2E, type Session } from './support/environment';
 import { currentPath, sleep, textsOf, waitForText } from './support/page';
 import { opsOn } from './support/ops';
-import { signInViaApi } from './support/siwe';
+import { setPayPasswordViaApi, signInViaApi } from './support/siwe';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-mall-')), 'mall.sqlite');
 const e2e = useE2E({ SQLITE_PATH: sqlitePath });
@@ -31,8 +31,9 @@ async function waitForPathMatching(page: Page, pattern: RegExp): Promise<string>
 }
 
 beforeAll(async () => {
-  session = await signInViaApi(e2e.baseUrl, Wallet.createRandom());
-  await api('/user/user/pay-pass', { method: 'POST', body: { newPassword: PAY_PASSWORD } });
+  const wallet = Wallet.createRandom();
+  session = await signInViaApi(e2e.baseUrl, wallet);
+  await setPayPasswordViaApi(e2e.baseUrl, session.token, wallet, PAY_PASSWORD);
   const { uid } = session.user as { uid: string };
   ops('deposit:credit', '--uid', uid, '--currency', 'USDT', '--amount', '5000', '--network', 'ERC20', '--tx', `0x${'ab'.repeat(32)}`, '--operator', 'e2e');
 });

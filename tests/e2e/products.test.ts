@@ -21,7 +21,7 @@ import { webApi, type WebCall } from './support/api';
 import { PHONE, useE2E, type Session } from './support/environment';
 import { waitForText } from './support/page';
 import { opsOn } from './support/ops';
-import { signInViaApi } from './support/siwe';
+import { setPayPasswordViaApi, signInViaApi } from './support/siwe';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-products-')), 'products.sqlite');
 const e2e = useE2E({ SQLITE_PATH: sqlitePath });
@@ -61,8 +61,9 @@ interface Paged<T> {
 }
 
 beforeAll(async () => {
-  session = await signInViaApi(e2e.baseUrl, Wallet.createRandom());
-  await api('/user/user/pay-pass', { method: 'POST', body: { newPassword: PAY_PASSWORD } });
+  const wallet = Wallet.createRandom();
+  session = await signInViaApi(e2e.baseUrl, wallet);
+  await setPayPasswordViaApi(e2e.baseUrl, session.token, wallet, PAY_PASSWORD);
   const { uid } = session.user as { uid: string };
   ops('deposit:credit', '--uid', uid, '--currency', 'USDT', '--amount', '100000', '--network', 'ERC20', '--tx', `0x${'cd'.repeat(32)}`, '--operator', 'e2e');
 });

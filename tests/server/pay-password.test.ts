@@ -4,8 +4,10 @@
  */
 import { startTestApp, type TestApp } from './support/app';
 import { MINUTE } from './support/clock';
-import { balanceOf, deposit, newUser, PAY_PASS_URL, transfer, type MoneyUser } from './support/ledger';
+import { balanceOf, deposit, newUser, transfer, type MoneyUser } from './support/ledger';
 import { bearer, PROFILE_URL } from './support/siwe';
+import { postPayPass } from './support/stepUp';
+import type { StepUpPurposeType } from '../../contract/stepUp';
 
 let t: TestApp;
 let payee: MoneyUser;
@@ -15,8 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const setPass = (user: MoneyUser, body: Record<string, string>, language = 'zh-TW') =>
-  t.app.inject({ method: 'POST', url: PAY_PASS_URL, headers: { ...bearer(user.token), 'accept-language': language }, payload: body });
+const setPass = (user: MoneyUser, body: { newPassword: string; oldPassword?: string }, language = 'zh-TW', purpose?: StepUpPurposeType) =>
+  postPayPass(t.app, t.clock, user, body, { headers: { 'accept-language': language }, purpose });
 const hasPayPassword = async (user: MoneyUser) => (await t.app.inject({ method: 'GET', url: PROFILE_URL, headers: bearer(user.token) })).json().data.hasPayPassword;
 
 describe('setting and changing', () => {
@@ -43,7 +45,7 @@ describe('setting and changing', () => {
 
   it('changes only with the correct old password', async () => {
     const user = await newUser(t.app, t.db, t.clock, { payPassword: '111111' });
-    const withoutOld = await setPass(user, { newPassword: '222222' });
+    const withoutOld = await setPass(user, { newPassword: '222222' }, 'zh-TW', 'payPassword.change');
     expect(withoutOld.statusCode).toBe(422);
     expect(withoutOld.json().errMessage).toBe('修改支付密碼需要輸入原支付密碼');
     const wrongOld = await setPass(user, { oldPassword: '999999', newPassword: '222222' });

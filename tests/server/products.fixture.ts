@@ -6,9 +6,9 @@ import { randomBytes } from 'node:crypto';
 import type { ApiEnvelope } from '../../contract';
 import { creditDeposit } from '../../server/ledger/deposits';
 import { toUnits } from '../../server/money';
-import { setPayPassword } from '../../server/payPassword/payPassword';
 import type { TestApp } from './support/app';
 import { TEST_HOST, signIn } from './support/siwe';
+import { postPayPass } from './support/stepUp';
 
 export const PAY_PASSWORD = '246810';
 /** 2026-03-01 12:00 in UTC+8 (the default display zone) */
@@ -24,7 +24,8 @@ export interface TestUser {
 export async function newUser(t: TestApp, usdt = '0', invite?: string): Promise<TestUser> {
   const { token, wallet } = await signIn(t.app, t.clock, invite ? { invite } : {});
   const user = await t.db.selectFrom('users').select(['id', 'uid']).where('address', '=', wallet.address).executeTakeFirstOrThrow();
-  await setPayPassword(t.db, user.id, { newPassword: PAY_PASSWORD }, t.clock.now());
+  const set = await postPayPass(t.app, t.clock, { token, wallet }, { newPassword: PAY_PASSWORD });
+  if (set.statusCode !== 200) throw new Error(`pay-pass failed: ${set.body}`);
   if (usdt !== '0') {
     await creditDeposit(t.db, { uid: user.uid, network: 'ERC20', currency: 'USDT', amount: usdt, txHash: `0x${randomBytes(32).toString('hex')}`, operator: 'test', now: t.clock.now() });
   }

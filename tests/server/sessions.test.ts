@@ -1,7 +1,7 @@
 /** Session tokens: profile access, idle and absolute expiry on an injected clock, revocation, storage. */
 import { startTestApp, type TestApp } from './support/app';
 import { DAY, HOUR, MINUTE } from './support/clock';
-import { bearer, PROFILE_URL, SIGN_OUT_URL, signIn } from './support/siwe';
+import { bearer, PROFILE_URL, SIGN_OUT_URL, signIn, type SignedIn } from './support/siwe';
 import { hashToken } from '../../server/auth/sessions';
 
 const IDLE = 2 * HOUR;
@@ -80,6 +80,92 @@ describe('session tokens', () => {
     expect((await profile(second.token)).statusCode).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: SIGN_OUT_URL, headers: bearer(first.token) });
     expect(again.statusCode).toBe(401);
+  });
+});
+
+describe('the user\'s sessions (/my/setting)', () => {
+  const SESSIONS_URL = '/api/v1/base/web/auth/sessions';
+  const END_URL = '/api/v1/base/web/auth/sessions/end';
+  const END_OTHERS_URL = '/api/v1/base/web/auth/sessions/end-others';
+  const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 imToken/2.14';
+  const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36';
+
+  const list = async (who: SignedIn) => {
+    const response = await t.app.inject({ method: 'GET', url: SESSIONS_URL, headers: bearer(who.token) });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as Array<{ id: string; userAgent: string; ip: string; createdAt: string; lastUsedAt: string; current: boolean }>;
+  };
+  const end = (who: SignedIn, id: string) =>
+    t.app.inject({ method: 'POST', url: END_URL, headers: { ...bearer(who.token), 'accept-language': 'zh-TW' }, payload: { id } });
+
+  it('lists the live sessions with device, IP and times, marks the current one, and shows no token or hash', async () => {
+    const phone = await signIn(t.app, t.clock, { device: { userAgent: PHONE, ip: '203.0.113.7' } });
+    t.clock.advance(MINUTE);
+    const desktop = await signIn(t.app, t.clock, { wallet: phone.wallet, device: { userAgent: DESKTOP, ip: '198.51.100.20' } });
+    const ended = await signIn(t.app, t.clock, { wallet: phone.wallet });
+    await t.app.inject({ method: 'POST', url: SIGN_OUT_URL, headers: bearer(ended.token) });
+    await signIn(t.app, t.clock); // someone else
+
+    const sessions = await list(desktop);
+    expect(sessions).toHaveLength(2);
+    expect(sessions.map((s) => [s.userAgent, s.ip, s.current])).toEqual([
+      [DESKTOP, '198.51.100.20', true],
+      [PHONE, '203.0.113.7', false],
+    ]);
+    expect(sessions[1].createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const text = JSON.stringify(sessions);
+    for (const secret of [phone.token, desktop.token, hashToken(phone.token), hashToken(desktop.token)]) expect(text).not.toContain(secret);
+    expect((await list(phone)).find((s) => s.current)?.userAgent).toBe(PHONE);
+  });
+
+  it('cuts a long user agent to 200 characters', async () => {
+    const who = await signIn(t.app, t.clock, { device: { userAgent: `Agent/${'x'.repeat(500)}` } });
+    expect((await list(who))[0].userAgent).toHaveLength(200);
+  });
+
+  it('ends one session of the user: its token stops working at once, the others keep working', async () => {
+    const a = await signIn(t.app, t.clock);
+    const b = await signIn(t.app, t.clock, { wallet: a.wallet });
+    const c = await signIn(t.app, t.clock, { wallet: a.wallet });
+    const target = (await list(a)).find((s) => !s.current && s.id)!;
+    const byId = await Promise.all([b, c].map(async (who) => ({ who, id: (await list(who)).find((s) => s.current)!.id })));
+    const victim = byId.find((x) => x.id === target.id)!.who;
+    const response = await end(a, target.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ success: true, data: null });
+    expect((await profile(victim.token)).statusCode).toBe(401);
+    expect((await profile(a.token)).statusCode).toBe(200);
+    expect((await list(a)).map((s) => s.id)).not.toContain(target.id);
+  });
+
+  it('refuses to end another user\'s session (404, as if it did not exist), which keeps working', async () => {
+    const owner = await signIn(t.app, t.clock);
+    const attacker = await signIn(t.app, t.clock);
+    const [ownersSession] = await list(owner);
+    const response = await end(attacker, ownersSession.id);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ errCode: 'NOT_FOUND', errMessage: '找不到此登入裝置，可能已經登出' });
+    expect((await profile(owner.token)).statusCode).toBe(200);
+    expect((await end(attacker, 'NoSuchSessionId123')).statusCode).toBe(404);
+  });
+
+  it('ends every other session at once, keeping the current one', async () => {
+    const current = await signIn(t.app, t.clock);
+    const others = [await signIn(t.app, t.clock, { wallet: current.wallet }), await signIn(t.app, t.clock, { wallet: current.wallet })];
+    const bystander = await signIn(t.app, t.clock);
+    const response = await t.app.inject({ method: 'POST', url: END_OTHERS_URL, headers: bearer(current.token) });
+    expect(response.json()).toMatchObject({ success: true, data: { ended: 2 } });
+    for (const other of others) expect((await profile(other.token)).statusCode).toBe(401);
+    expect((await profile(current.token)).statusCode).toBe(200);
+    expect((await profile(bystander.token)).statusCode).toBe(200);
+    expect((await list(current)).map((s) => s.current)).toEqual([true]);
+  });
+
+  it('does not list sessions past their idle time', async () => {
+    const old = await signIn(t.app, t.clock);
+    t.clock.advance(IDLE + MINUTE);
+    const fresh = await signIn(t.app, t.clock, { wallet: old.wallet });
+    expect((await list(fresh)).map((s) => s.current)).toEqual([true]);
   });
 });
 

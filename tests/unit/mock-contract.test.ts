@@ -90,6 +90,16 @@ async function signIn(wallet: Pick<Wallet, 'address' | 'signMessage'>, invite?: 
   return ok('auth', 'signInWallet', { body: { message, signature, invite } }).token;
 }
 
+/** A fresh wallet proof of `purpose` (step-up), as the app makes it. */
+async function proof(wallet: Pick<Wallet, 'address' | 'signMessage'>, token: string, purpose: 'payPassword.set' | 'payPassword.change') {
+  const challenge = ok('auth', 'stepUpChallenge', { token, body: { purpose } });
+  const message = new SiweMessage({
+    domain: 'localhost:8000', address: wallet.address, statement: challenge.statement, uri: 'http://localhost:8000',
+    version: '1', chainId: 1, nonce: challenge.nonce, issuedAt: new Date().toISOString(),
+  }).prepareMessage();
+  return { message, signature: await wallet.signMessage(message) };
+}
+
 const units = (value: string) => parseUnits(value, 8);
 const usdt = (token: string) => units(ok('account', 'account', { token, query: { currency: 'USDT' } }).balances[0].available);
 
@@ -165,18 +175,26 @@ describe('validation', () => {
 });
 
 describe('pay password', () => {
-  it('is required before money moves, then set once and changed with the old one', () => {
+  it('is required before money moves, then set once and changed with the old one, each with a fresh wallet proof', async () => {
     const product = ok('product', 'power').list.find((p: { status: string }) => p.status === 'on_sale');
     const refused = call('product', 'powerOrderCreate', { token: aliceToken, body: { productId: product.id, units: 1, payPassword: '123456' } });
     expect(refused.status).toBe(422);
     expect(refused.body.errCode).toBe('PAY_PASSWORD_REQUIRED');
 
-    expect(ok('user', 'payPass', { token: aliceToken, body: { newPassword: '123456' } })).toEqual({ hasPayPassword: true });
-    expect(call('user', 'payPass', { token: aliceToken, body: { oldPassword: '000000', newPassword: '654321' } }).body.errCode).toBe('PAY_PASSWORD_WRONG');
-    ok('user', 'payPass', { token: aliceToken, body: { oldPassword: '123456', newPassword: '654321' } });
-    ok('user', 'payPass', { token: aliceToken, body: { oldPassword: '654321', newPassword: '123456' } });
+    const tokenAlone = call('user', 'payPass', { token: aliceToken, body: { newPassword: '123456' } });
+    expect(tokenAlone.status).toBe(403);
+    expect(tokenAlone.body.errCode).toBe('STEP_UP_REQUIRED');
+    const bobsProof = await proof(bob, bobToken, 'payPassword.set');
+    expect(call('user', 'payPass', { token: aliceToken, body: { newPassword: '123456', proof: bobsProof } }).body.errCode).toBe('STEP_UP_INVALID');
+
+    const setProof = await proof(alice, aliceToken, 'payPassword.set');
+    expect(ok('user', 'payPass', { token: aliceToken, body: { newPassword: '123456', proof: setProof } })).toEqual({ hasPayPassword: true });
+    expect(call('user', 'payPass', { token: aliceToken, body: { oldPassword: '123456', newPassword: '654321', proof: setProof } }).body.errCode).toBe('STEP_UP_INVALID');
+    expect(call('user', 'payPass', { token: aliceToken, body: { oldPassword: '000000', newPassword: '654321', proof: await proof(alice, aliceToken, 'payPassword.change') } }).body.errCode).toBe('PAY_PASSWORD_WRONG');
+    ok('user', 'payPass', { token: aliceToken, body: { oldPassword: '123456', newPassword: '654321', proof: await proof(alice, aliceToken, 'payPassword.change') } });
+    ok('user', 'payPass', { token: aliceToken, body: { oldPassword: '654321', newPassword: '123456', proof: await proof(alice, aliceToken, 'payPassword.change') } });
     expect(ok('user', 'profile', { token: aliceToken }).hasPayPassword).toBe(true);
-    ok('user', 'payPass', { token: bobToken, body: { newPassword: '222222' } });
+    ok('user', 'payPass', { token: bobToken, body: { newPassword: '222222', proof: await proof(bob, bobToken, 'payPassword.set') } });
   });
 });
 
@@ -417,6 +435,21 @@ describe('records and sign-out', () => {
     const usdtOnly = ok('user', 'walletDetails', { token: aliceToken, query: { currency: 'USDT', pageSize: 5, page: 2 } });
     expect(usdtOnly.page).toBe(2);
     expect(usdtOnly.list.every((e: { currency: string }) => e.currency === 'USDT')).toBe(true);
+  });
+
+  it('lists the user\'s sessions, ends one and ends all others', async () => {
+    const second = await signIn(alice);
+    const third = await signIn(alice);
+    const listed = ok('auth', 'sessions', { token: second });
+    expect(listed.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+    const thirdId = ok('auth', 'sessions', { token: third }).find((s: { current: boolean }) => s.current).id;
+    expect(call('auth', 'endSession', { token: bobToken, body: { id: thirdId } }).status).toBe(404);
+    expect(ok('auth', 'endSession', { token: second, body: { id: thirdId } })).toBeNull();
+    expect(call('user', 'profile', { token: third }).status).toBe(401);
+    expect(ok('auth', 'endOtherSessions', { token: second }).ended).toBeGreaterThanOrEqual(1);
+    expect(call('user', 'profile', { token: aliceToken }).status).toBe(401);
+    aliceToken = second;
+    expect(ok('auth', 'sessions', { token: second })).toHaveLength(1);
   });
 
   it('signs out: the token stops working', () => {

@@ -4,6 +4,7 @@
  */
 import type { AccountOverviewType, ConvertQuoteType, ConvertResponseType, PowerDetailType, PowerExchangeRecordType, PowerBillType, RechargeResponseType, TransferOptionsType, TransferRecordType } from '../../contract/account';
 import type { AddressType } from '../../contract/address';
+import type { SessionViewType } from '../../contract/auth';
 import type { PageOf } from '../../contract/common';
 import type { ContentLinkType } from '../../contract/content';
 import type { InviteDetailsType, InviteeType } from '../../contract/invite';
@@ -136,6 +137,11 @@ export const CONVERT_QUOTE: ConvertQuoteType = {
 
 const resolved = <T>(value: T) => jest.fn(async () => value);
 
+export const SESSIONS: SessionViewType[] = [
+  { id: 'cur1', userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36', ip: '203.0.113.7', createdAt: '2026-01-05 09:00:00', lastUsedAt: '2026-01-06 10:00:00', current: true },
+  { id: 'oth2', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) imToken/2.14', ip: '198.51.100.20', createdAt: '2026-01-01 08:00:00', lastUsedAt: '2026-01-04 21:30:00', current: false },
+];
+
 export function mockServices() {
   return {
     accountApi: {
@@ -160,6 +166,7 @@ export function mockServices() {
       financeCensus: resolved(CENSUS),
     },
     contentApi: { link: resolved(LINKS) },
+    authApi: { sessions: resolved(SESSIONS), endSession: resolved(null), endOtherSessions: resolved({ ended: 1 }) },
     userApi: { walletDetails: resolved(page([WALLET_ENTRY])), payPass: resolved({ hasPayPassword: true }) },
     inviteApi: { details: resolved(INVITE), invitees: resolved(page([INVITEE])) },
     addressApi: { list: resolved(page([ADDRESS])), get: resolved(ADDRESS), create: resolved(ADDRESS), update: resolved(ADDRESS) },

@@ -6,7 +6,7 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp, setScreenWidth } from './pages.harness';
 import { setSignedIn } from './pages.umiMock';
-import { accountApi, addressApi, mallApi, productApi, userApi } from '@/services';
+import { accountApi, addressApi, authApi, mallApi, productApi, userApi } from '@/services';
 import HomePage from '@/pages/Home';
 import CalculatePage from '@/pages/Calculate';
 import CalculateAssetsPage from '@/pages/Calculate/Assets';
@@ -80,7 +80,7 @@ const CASES: Array<[string, string, string[]]> = [
   ['/my/transfer', '转账', ['10,000', 'UID 100777']],
   ['/my/transfer/history', '转账记录', ['UID 100777', '-250 USDT']],
   ['/my/records', '资金明细', ['充值', '+500 USDT', '10,500']],
-  ['/my/setting', '设置', ['支付密码', '已设置']],
+  ['/my/setting', '设置', ['支付密码', '已设置', '登录设备', '当前设备', 'Chrome · Windows', 'imToken · iOS', 'IP 198.51.100.20', '最近使用 2026-01-04 21:30:00', '退出其他设备']],
   ['/my/setting/pay-pass', '支付密码', ['已设置', '连续输错 5 次将锁定 15 分钟。']],
   ['/my/invite', '邀请好友', ['PF8K2Q', 'https://powerfi.example/login?invite=PF8K2Q', '88.25', '0xabcd…1234']],
   ['/my/address', '收货地址', ['王小明', '广东省 深圳市 南山区 科技园 1 号', '默认']],
@@ -171,5 +171,37 @@ describe('page behaviour', () => {
     await waitFor(() =>
       expect(userApi.walletDetails).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'transfer_in', page: 1 })),
     );
+  });
+
+  // found by text and class, not by role: role queries compute antd's styles, seconds each in jsdom
+  const confirmPopconfirm = async () => {
+    const ok = await waitFor(() => {
+      const button = document.querySelector<HTMLButtonElement>('.ant-popconfirm .ant-btn-primary');
+      if (!button) throw new Error('no confirmation open');
+      return button;
+    });
+    fireEvent.click(ok);
+  };
+
+  it('the setting page signs out another device after a confirmation, on a 375 px phone', async () => {
+    setScreenWidth(375);
+    renderPage('/my/setting');
+    const other = (await screen.findByText('imToken · iOS')).closest('[data-testid="session"]') as HTMLElement;
+    expect(other.textContent).not.toContain('当前设备');
+    fireEvent.click(other.querySelector('button')!);
+    expect(await screen.findByText('确定让这台设备退出登录吗？')).toBeInTheDocument();
+    expect(authApi.endSession).not.toHaveBeenCalled();
+    await confirmPopconfirm();
+    await waitFor(() => expect(authApi.endSession).toHaveBeenCalledWith({ id: 'oth2' }));
+    await waitFor(() => expect(authApi.sessions).toHaveBeenCalledTimes(2));
+  });
+
+  it('the setting page signs out every other device after a confirmation', async () => {
+    renderPage('/my/setting');
+    fireEvent.click((await screen.findByText('退出其他设备')).closest('button')!);
+    expect(await screen.findByText('确定让除当前设备外的所有设备退出登录吗？')).toBeInTheDocument();
+    await confirmPopconfirm();
+    await waitFor(() => expect(authApi.endOtherSessions).toHaveBeenCalledTimes(1));
+    expect(authApi.endSession).not.toHaveBeenCalled();
   });
 });

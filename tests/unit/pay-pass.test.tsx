@@ -1,11 +1,15 @@
 /**
  * The pay password: /my/setting/pay-pass sets one (six digits, typed twice alike) or changes it
- * (the current one first), shows the server's refusals, and returns to the money move that sent
- * the user there; the confirmation sheet guides there when none is set and sends one confirmation at a time.
+ * (the current one first), each with a fresh wallet proof signed at submit (a declined or missing
+ * wallet says why and sends nothing), shows the server's refusals, and returns to the money move
+ * that sent the user there; the confirmation sheet guides there when none is set and sends one
+ * confirmation at a time.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createHistory, history } from '@umijs/max';
 import { accountApi, userApi } from '@/services';
+import { WalletError } from '@/wallet/errors';
+import { proveWallet } from '@/wallet/stepUp';
 import { TRANSFER } from './pages.fixtures';
 import { appState, TEST_USER } from './pages.umiMock';
 import { button, callsOf, clearToasts, field, findFieldError, findToast, openMoneyPage, pause, press, refuseNext, resetMoneyScreens, serverError, SLOW, startTransfer, TEST_TIMEOUT, type, waitForCalls } from './money.harness';
@@ -13,6 +17,11 @@ import { button, callsOf, clearToasts, field, findFieldError, findToast, openMon
 jest.setTimeout(TEST_TIMEOUT);
 jest.mock('@umijs/max', () => require('./pages.umiMock').mockUmi());
 jest.mock('@/services', () => require('./pages.fixtures').mockServices());
+jest.mock('@/wallet/stepUp', () => ({ proveWallet: jest.fn() }));
+
+const PROOF = { message: 'localhost wants you to sign in…', signature: `0x${'ab'.repeat(65)}` };
+const prove = proveWallet as unknown as jest.Mock;
+beforeEach(() => prove.mockResolvedValue(PROOF));
 
 const INVALID = '请输入 6 位数字支付密码';
 
@@ -57,17 +66,32 @@ describe('setting the first pay password', () => {
     expect(userApi.payPass).not.toHaveBeenCalled();
   });
 
-  it('sends only the new password, then counts the user as having one', async () => {
+  it('has the wallet sign a proof of setting, sends it with the new password, then counts the user as having one', async () => {
     openPayPass();
     await fill({ 新支付密码: '135790', 再次输入新支付密码: '135790' });
     press('设置支付密码');
     await waitForCalls(userApi.payPass, 1);
-    expect(callsOf(userApi.payPass)[0]).toEqual([{ newPassword: '135790' }]);
+    expect(prove.mock.calls).toEqual([['payPassword.set', TEST_USER.address]]);
+    expect(callsOf(userApi.payPass)[0]).toEqual([{ newPassword: '135790', proof: PROOF }]);
     expect(await findToast('支付密码已设置')).toBeInTheDocument();
     await waitFor(() => expect(appState.setInitialState).toHaveBeenCalledTimes(1), SLOW);
     const [[update]] = appState.setInitialState.mock.calls;
     expect(update({}).currentUser).toEqual({ ...TEST_USER, hasPayPassword: true });
     expect(JSON.parse(localStorage.getItem('userInfo')!)).toEqual({ ...TEST_USER, hasPayPassword: true });
+  });
+
+  it.each([
+    ['declines in the wallet', new WalletError('USER_REJECTED'), '您已在钱包中取消签名，支付密码没有保存。'],
+    ['has no wallet', new WalletError('NO_WALLET'), '未检测到钱包：设置或修改支付密码需要用登录时的钱包签名确认，请在钱包 App 的浏览器中打开本站后重试。'],
+    ['signs with another account', new WalletError('WRONG_ACCOUNT'), `钱包当前账户不是登录的账户 ${TEST_USER.address}，请在钱包中切换到该账户后重试。`],
+  ])('says so and sends nothing when the user %s', async (_case, error, text) => {
+    prove.mockRejectedValueOnce(error);
+    openPayPass();
+    await fill({ 新支付密码: '135790', 再次输入新支付密码: '135790' });
+    press('设置支付密码');
+    expect(await screen.findByText(text, undefined, SLOW)).toBeInTheDocument();
+    expect(userApi.payPass).not.toHaveBeenCalled();
+    expect(appState.setInitialState).not.toHaveBeenCalled();
   });
 
   it('returns to the money move that sent the user here', async () => {
@@ -103,7 +127,8 @@ describe('changing the pay password', () => {
     await fill({ 原支付密码: '111111', 新支付密码: '222222', 再次输入新支付密码: '222222' });
     press('修改支付密码');
     await waitForCalls(userApi.payPass, 1);
-    expect(callsOf(userApi.payPass)[0]).toEqual([{ oldPassword: '111111', newPassword: '222222' }]);
+    expect(prove.mock.calls).toEqual([['payPassword.change', TEST_USER.address]]);
+    expect(callsOf(userApi.payPass)[0]).toEqual([{ oldPassword: '111111', newPassword: '222222', proof: PROOF }]);
     expect(await findToast('支付密码已修改')).toBeInTheDocument();
     await waitFor(() => expect(field('原支付密码').value).toBe(''), SLOW);
   });

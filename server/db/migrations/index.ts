@@ -10,6 +10,7 @@ import * as m0010 from './0010_ledger';
 import * as m0020 from './0020_address_invite';
 import * as m0030 from './0030_orders';
 import * as m0040 from './0040_mall_orders';
+import * as m0050 from './0050_sessions_step_up';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth': m0001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0020_address_invite': m0020,
   '0030_orders': m0030,
   '0040_mall_orders': m0040,
+  '0050_sessions_step_up': m0050,
 };

@@ -56,4 +56,11 @@ export default {
   'records.currency': 'Currency',
   'records.allCurrencies': 'All currencies',
   'records.dateRange': 'Dates',
+  'walletProof.hint': 'Setting or changing the pay password needs a confirmation signed with the wallet you signed in with (a signature only: no transaction, no fee).',
+  'walletProof.signing': 'Confirm in your wallet…',
+  'walletProof.noWallet': 'No wallet found: setting or changing the pay password needs a confirmation signed with the wallet you signed in with. Open this site in your wallet app’s browser and try again.',
+  'walletProof.wrongAccount': 'The wallet’s current account is not the signed-in account {address}; switch to it in the wallet and try again.',
+  'walletProof.rejected': 'You declined the signature in your wallet; the pay password was not saved.',
+  'walletProof.serverRefused': 'Could not start the wallet confirmation: {reason}',
+  'walletProof.failed': 'The wallet signature failed; the pay password was not saved. Please try again.',
 };

@@ -56,4 +56,11 @@ export default {
   'records.currency': '币种',
   'records.allCurrencies': '全部币种',
   'records.dateRange': '日期范围',
+  'walletProof.hint': '设置或修改支付密码需要用登录的钱包签名确认（只是签名，不会发起交易，也不产生费用）。',
+  'walletProof.signing': '请在钱包中签名确认…',
+  'walletProof.noWallet': '未检测到钱包：设置或修改支付密码需要用登录时的钱包签名确认，请在钱包 App 的浏览器中打开本站后重试。',
+  'walletProof.wrongAccount': '钱包当前账户不是登录的账户 {address}，请在钱包中切换到该账户后重试。',
+  'walletProof.rejected': '您已在钱包中取消签名，支付密码没有保存。',
+  'walletProof.serverRefused': '无法发起钱包签名确认：{reason}',
+  'walletProof.failed': '钱包签名失败，支付密码没有保存，请重试。',
 };

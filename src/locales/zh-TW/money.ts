@@ -56,4 +56,11 @@ export default {
   'records.currency': '幣種',
   'records.allCurrencies': '全部幣種',
   'records.dateRange': '日期範圍',
+  'walletProof.hint': '設定或修改支付密碼需要用登入的錢包簽名確認（只是簽名，不會發起交易，也不產生費用）。',
+  'walletProof.signing': '請在錢包中簽名確認…',
+  'walletProof.noWallet': '未偵測到錢包：設定或修改支付密碼需要用登入時的錢包簽名確認，請在錢包 App 的瀏覽器中開啟本站後重試。',
+  'walletProof.wrongAccount': '錢包目前帳戶不是登入的帳戶 {address}，請在錢包中切換到該帳戶後重試。',
+  'walletProof.rejected': '您已在錢包中取消簽名，支付密碼沒有儲存。',
+  'walletProof.serverRefused': '無法發起錢包簽名確認：{reason}',
+  'walletProof.failed': '錢包簽名失敗，支付密碼沒有儲存，請重試。',
 };

@@ -16,6 +16,8 @@ interface Props {
 const MESSAGE_IDS: Record<WalletError['code'], string> = {
   NO_WALLET: 'login.noWallet.title',
   NO_ACCOUNT: 'login.error.noAccount',
+  // only step-up compares accounts; sign-in takes whichever the wallet gives
+  WRONG_ACCOUNT: 'login.error.failed',
   USER_REJECTED: 'login.error.userRejected',
   WRONG_NETWORK: 'login.error.wrongNetwork',
   SERVER_REFUSED: 'login.error.serverRefused',

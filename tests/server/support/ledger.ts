@@ -8,18 +8,21 @@ import { creditDeposit } from '../../../server/ledger/deposits';
 import type { Db } from '../../../server/db';
 import type { Clock } from '../../../server/time';
 import { startTestApp, type TestApp } from './app';
-import { bearer, signIn } from './siwe';
+import { bearer, signIn, type TestWallet } from './siwe';
+import { PAY_PASS_URL, postPayPass } from './stepUp';
 
 export const PAY_PASSWORD = '246810';
 export const TRANSFER_URL = '/api/v1/web/account/transfer/create';
 export const CONVERT_URL = '/api/v1/web/account/convert/create';
 export const QUOTE_URL = '/api/v1/web/account/convert/quote';
-export const PAY_PASS_URL = '/api/v1/web/user/user/pay-pass';
+export { PAY_PASS_URL };
 export const BALANCES_URL = '/api/v1/web/account/account';
 export const DETAILS_URL = '/api/v1/web/user/wallet/details';
 
 export interface MoneyUser {
   token: string;
+  /** the wallet that signed in: it signs the fresh proofs (step-up) */
+  wallet: TestWallet;
   uid: string;
   address: string;
   userId: bigint;
@@ -30,14 +33,14 @@ export function randomTxHash(): string {
 }
 
 export async function newUser(app: FastifyInstance, db: Db, clock: Clock, options: { payPassword?: string | null } = {}): Promise<MoneyUser> {
-  const { token, data } = await signIn(app, clock);
+  const { token, wallet, data } = await signIn(app, clock);
   const user = await db.selectFrom('users').select('id').where('uid', '=', data.user.uid).executeTakeFirstOrThrow();
   const password = options.payPassword === undefined ? PAY_PASSWORD : options.payPassword;
   if (password) {
-    const response = await app.inject({ method: 'POST', url: PAY_PASS_URL, headers: bearer(token), payload: { newPassword: password } });
+    const response = await postPayPass(app, clock, { token, wallet }, { newPassword: password });
     if (response.statusCode !== 200) throw new Error(`pay-pass failed: ${response.body}`);
   }
-  return { token, uid: data.user.uid, address: data.user.address, userId: user.id };
+  return { token, wallet, uid: data.user.uid, address: data.user.address, userId: user.id };
 }
 
 export async function deposit(db: Db, clock: Clock, user: MoneyUser, amount: string, currency = 'USDT', network = 'ERC20'): Promise<void> {

@@ -53,8 +53,25 @@ export async function fetchNonce(app: FastifyInstance): Promise<string> {
   return body.data.nonce;
 }
 
-export function postSignIn(app: FastifyInstance, body: { message: string; signature: string; invite?: string }, host = TEST_HOST): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: SIGN_IN_URL, headers: { host, 'accept-language': 'zh-TW' }, payload: body });
+/** The device a sign-in comes from (what the user's session list shows). */
+export interface Device {
+  userAgent?: string;
+  ip?: string;
+}
+
+export function postSignIn(
+  app: FastifyInstance,
+  body: { message: string; signature: string; invite?: string },
+  host = TEST_HOST,
+  device: Device = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: SIGN_IN_URL,
+    headers: { host, 'accept-language': 'zh-TW', ...(device.userAgent ? { 'user-agent': device.userAgent } : {}) },
+    ...(device.ip ? { remoteAddress: device.ip } : {}),
+    payload: body,
+  });
 }
 
 export interface SignedIn {
@@ -64,11 +81,11 @@ export interface SignedIn {
 }
 
 /** Signs in `wallet` (a new random one by default) and returns its bearer token. */
-export async function signIn(app: FastifyInstance, clock: Clock, options: { wallet?: TestWallet; invite?: string } = {}): Promise<SignedIn> {
+export async function signIn(app: FastifyInstance, clock: Clock, options: { wallet?: TestWallet; invite?: string; device?: Device } = {}): Promise<SignedIn> {
   const wallet = options.wallet ?? Wallet.createRandom();
   const message = buildMessage({ address: wallet.address, nonce: await fetchNonce(app) }, clock);
   const signature = await wallet.signMessage(message);
-  const response = await postSignIn(app, { message, signature, ...(options.invite ? { invite: options.invite } : {}) });
+  const response = await postSignIn(app, { message, signature, ...(options.invite ? { invite: options.invite } : {}) }, TEST_HOST, options.device);
   const body = response.json() as ApiEnvelope<SignInResponseType>;
   if (response.statusCode !== 200 || !body.success) throw new Error(`sign-in failed: ${response.body}`);
   return { token: body.data.token, wallet, data: body.data };

@@ -1,4 +1,4 @@
-/** /my/setting: language, theme, the pay password and signing out. */
+/** /my/setting: language, theme, the pay password, the signed-in devices and signing out. */
 import { LockOutlined, LogoutOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Card, List, Popconfirm, Tag } from 'antd';
 import { Link, useNavigate } from '@umijs/max';
@@ -8,6 +8,7 @@ import ThemeToggle from '@/components/ThemeToggle';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useLogout } from '@/hooks/useLogout';
 import { useT } from '@/hooks/useT';
+import SessionList from './SessionList';
 
 export default function MySettingPage() {
   const t = useT();
@@ -49,6 +50,7 @@ export default function MySettingPage() {
             </List.Item>
         </List>
       </Card>
+      <SessionList />
       <Popconfirm title={t('setting.signOutConfirm')} onConfirm={signOut} okText={t('common.confirm')} cancelText={t('common.cancel')}>
         <Button block danger icon={<LogoutOutlined />} loading={leaving}>
           {t('setting.signOut')}

@@ -1,18 +1,23 @@
 /**
  * /my/setting/pay-pass: set the pay password (typed twice, must match) or change it (current one,
  * then the new one twice). The same 6-digit rule as the server; the server's message otherwise.
- * `?redirect=/my/transfer` returns there once saved (the guide from a money move without one).
+ * At submit the wallet that signed in signs a fresh proof ("Set pay password for PowerFi"): the
+ * server refuses the change with the session token alone. `?redirect=/my/transfer` returns there
+ * once saved (the guide from a money move without one).
  */
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Result, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Result, Typography } from 'antd';
 import { history, useModel } from '@umijs/max';
 import { useState } from 'react';
 import PayPasswordField from '@/components/PayPasswordField';
+import WalletProofError from '@/components/WalletProofError';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { withCurrentUser } from '@/initialState';
 import { userApi } from '@/services';
 import { updateStoredUser } from '@/session';
+import type { WalletError } from '@/wallet/errors';
+import { proveWallet } from '@/wallet/stepUp';
 
 interface Values {
   oldPassword?: string;
@@ -26,18 +31,27 @@ export default function PayPassPage() {
   const user = useCurrentUser();
   const { setInitialState } = useModel('@@initialState');
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const [saving, setSaving] = useState<false | 'signing' | 'saving'>(false);
+  const [walletError, setWalletError] = useState<WalletError | null>(null);
   const isSet = !!user?.hasPayPassword;
 
   const save = async ({ oldPassword, newPassword }: Values) => {
-    setSaving(true);
+    if (!user) return;
+    setWalletError(null);
+    setSaving('signing');
     try {
-      await userApi.payPass(isSet ? { oldPassword, newPassword } : { newPassword });
-      if (user) {
-        const updated = { ...user, hasPayPassword: true };
-        updateStoredUser(updated);
-        await setInitialState(withCurrentUser(updated));
+      let proof;
+      try {
+        proof = await proveWallet(isSet ? 'payPassword.change' : 'payPassword.set', user.address);
+      } catch (error) {
+        setWalletError(error as WalletError);
+        return;
       }
+      setSaving('saving');
+      await userApi.payPass(isSet ? { oldPassword, newPassword, proof } : { newPassword, proof });
+      const updated = { ...user, hasPayPassword: true };
+      updateStoredUser(updated);
+      await setInitialState(withCurrentUser(updated));
       message.success(t(isSet ? 'payPass.changed' : 'payPass.saved'));
       form.resetFields();
       // back to the money move that sent the user here (only paths inside the app)
@@ -63,8 +77,15 @@ export default function PayPassPage() {
         {isSet && <PayPasswordField name="oldPassword" label={t('payPass.old')} />}
         <PayPasswordField name="newPassword" label={t('payPass.new')} />
         <PayPasswordField name="repeatPassword" label={t('payPass.repeat')} sameAs="newPassword" />
-        <Button type="primary" htmlType="submit" block size="large" loading={saving}>
-          {t(isSet ? 'payPass.change' : 'payPass.setNow')}
+        {walletError && user ? (
+          <div style={{ marginBottom: 16 }}>
+            <WalletProofError error={walletError} address={user.address} />
+          </div>
+        ) : (
+          <Alert type="info" showIcon message={t('walletProof.hint')} style={{ marginBottom: 16 }} />
+        )}
+        <Button type="primary" htmlType="submit" block size="large" loading={!!saving}>
+          {t(saving === 'signing' ? 'walletProof.signing' : isSet ? 'payPass.change' : 'payPass.setNow')}
         </Button>
       </Form>
       <Typography.Paragraph style={{ marginTop: 16 }}>

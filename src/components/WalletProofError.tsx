@@ -1,0 +1,28 @@
+/** Why the wallet gave no fresh proof (step-up), in words: no wallet, declined, another account… */
+import { Alert } from 'antd';
+import { useT } from '@/hooks/useT';
+import type { WalletError } from '@/wallet/errors';
+import { chainName } from '@/wallet/network';
+
+const MESSAGE_IDS: Record<WalletError['code'], string> = {
+  NO_WALLET: 'walletProof.noWallet',
+  NO_ACCOUNT: 'login.error.noAccount',
+  WRONG_ACCOUNT: 'walletProof.wrongAccount',
+  USER_REJECTED: 'walletProof.rejected',
+  WRONG_NETWORK: 'login.error.wrongNetwork',
+  SERVER_REFUSED: 'walletProof.serverRefused',
+  REQUEST_PENDING: 'login.error.requestPending',
+  FAILED: 'walletProof.failed',
+};
+
+export default function WalletProofError({ error, address }: { error: WalletError; address: string }) {
+  const t = useT();
+  const { chainId, chainIds = [], serverMessage } = error.details;
+  const text = t(MESSAGE_IDS[error.code], {
+    address,
+    current: chainId === undefined ? '' : chainName(chainId),
+    supported: chainIds.map(chainName).join(' / '),
+    reason: serverMessage ?? '',
+  });
+  return <Alert type={error.code === 'USER_REJECTED' ? 'warning' : 'error'} showIcon message={text} role="alert" data-testid="wallet-proof-error" />;
+}
