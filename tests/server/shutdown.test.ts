@@ -1,0 +1,151 @@
+/**
+ * SIGTERM under load (issue 13): the real server process (`server/main.ts`, what `npm start` runs)
+ * gets SIGTERM while transfers pour in. It stops taking requests, finishes those in flight and
+ * exits 0; afterwards every acknowledged transfer is in the database, nothing is half-written
+ * (the ledger's invariants hold), and a retry of each unacknowledged one with its Idempotency-Key
+ * applies it exactly once.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { checkLedger } from '../../server/ledger/invariants';
+import { PAY_PASSWORD, TRANSFER_URL, deposit, newUser, transfer, type MoneyUser } from './support/ledger';
+import { startTestApp, type TestApp } from './support/app';
+
+const ROOT = path.resolve(__dirname, '../..');
+const TRANSFERS = 200;
+const CONCURRENCY = 16;
+/** SIGTERM once this many transfers were answered */
+const TERM_AFTER = 40;
+
+jest.setTimeout(180_000);
+
+let t: TestApp;
+let alice: MoneyUser;
+let bob: MoneyUser;
+let distDir: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ seed: true });
+  alice = await newUser(t.app, t.db, t.clock);
+  bob = await newUser(t.app, t.db, t.clock);
+  await deposit(t.db, t.clock, alice, '100000');
+  // a stand-in for the built app, so that the server does not build one
+  distDir = mkdtempSync(path.join(tmpdir(), 'powerfi-shutdown-dist-'));
+  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>PowerFi</title>');
+});
+
+afterAll(async () => {
+  rmSync(distDir, { recursive: true, force: true });
+  await t.close();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(port: number): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
+  const { databaseUrl, databaseSchema, sqlitePath } = t.testDb.options;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATABASE_SCHEMA: databaseSchema ?? '',
+      SQLITE_PATH: sqlitePath,
+      DIST_DIR: distDir,
+      REDIS_URL: '',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_MONEY_MAX: '100000',
+    },
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('PowerFi listening')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => reject(new Error(`the server exited (${code}) before listening: ${output}`)));
+  });
+  return { child, exited };
+}
+
+type Outcome = { key: string; status: number; id?: string } | { key: string; error: string };
+
+describe('SIGTERM during a transfer load', () => {
+  it('answers what it took, loses nothing acknowledged, half-writes nothing, and exits 0', async () => {
+    const port = await freePort();
+    const server = await startServer(port);
+    const keys = Array.from({ length: TRANSFERS }, () => randomUUID());
+    const outcomes: Outcome[] = [];
+    let next = 0;
+    let terminated = false;
+    const worker = async () => {
+      while (next < keys.length) {
+        const key = keys[next++];
+        try {
+          const response = await fetch(`http://127.0.0.1:${port}${TRANSFER_URL}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${alice.token}`, 'idempotency-key': key, 'accept-language': 'zh-TW' },
+            body: JSON.stringify({ to: bob.uid, amount: '10', currency: 'USDT', payPassword: PAY_PASSWORD }),
+          });
+          const body = (await response.json()) as { data?: { id?: string } };
+          outcomes.push({ key, status: response.status, id: body.data?.id });
+        } catch (error) {
+          outcomes.push({ key, error: String(error) });
+        }
+        if (!terminated && outcomes.length >= TERM_AFTER) {
+          terminated = true;
+          server.child.kill('SIGTERM');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    expect(await server.exited).toBe(0);
+
+    const acknowledged = outcomes.filter((o): o is Extract<Outcome, { status: number }> => 'status' in o && o.status === 200);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(TERM_AFTER - CONCURRENCY);
+    // the server did stop taking requests: some were refused or never answered
+    expect(acknowledged.length).toBeLessThan(TRANSFERS);
+    const stored = await t.db.selectFrom('transfers').select('id').where('from_user_id', '=', alice.userId).execute();
+    const storedIds = new Set(stored.map((row) => String(row.id)));
+    for (const ack of acknowledged) expect(storedIds.has(String(ack.id))).toBe(true);
+    expect((await checkLedger(t.db)).problems).toEqual([]);
+
+    // every transfer row has its ledger posting: nothing half-written
+    const posted = await t.db
+      .selectFrom('ledger_transactions')
+      .select(sql<number>`count(distinct ref)`.as('n'))
+      .where('ref', 'in', stored.map((row) => `transfer:${row.id}`))
+      .executeTakeFirstOrThrow();
+    expect(Number(posted.n)).toBe(stored.length);
+
+    // the client retries what was not acknowledged, with the same keys: each applied exactly once
+    for (const outcome of outcomes.filter((o) => !('status' in o) || o.status !== 200)) {
+      const retry = await transfer(t.app, alice, { to: bob.uid, amount: '10' }, outcome.key);
+      expect(retry.statusCode).toBe(200);
+    }
+    const after = await t.db.selectFrom('transfers').select(sql<number>`count(*)`.as('n')).where('from_user_id', '=', alice.userId).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(TRANSFERS);
+    expect((await checkLedger(t.db)).problems).toEqual([]);
+  });
+});
