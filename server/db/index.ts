@@ -28,7 +28,7 @@ export interface DbOptions {
 const PG_INT8_OID = 20;
 pg.types.setTypeParser(PG_INT8_OID, (value: string) => BigInt(value));
 
-function openSqlite(file: string): BetterSqlite3.Database {
+export function openSqlite(file: string): BetterSqlite3.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new BetterSqlite3(file);
   sqlite.defaultSafeIntegers(true);
@@ -44,7 +44,7 @@ function openSqlite(file: string): BetterSqlite3.Database {
 }
 
 /** The connection for reads outside transactions: it sees only committed data (see sqliteDialect.ts). */
-function openSqliteReader(file: string): BetterSqlite3.Database {
+export function openSqliteReader(file: string): BetterSqlite3.Database {
   const reader = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
   reader.defaultSafeIntegers(true);
   reader.pragma('busy_timeout = 10000');
