@@ -55,7 +55,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
+async function startServer(port: number): Promise<{ child: ChildProcess; exited: Promise<number | null>; logs: () => string }> {
   const { databaseUrl, databaseSchema, sqlitePath } = t.testDb.options;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
@@ -86,7 +86,7 @@ async function startServer(port: number): Promise<{ child: ChildProcess; exited:
     child.stderr!.on('data', onData);
     void exited.then((code) => reject(new Error(`the server exited (${code}) before listening: ${output}`)));
   });
-  return { child, exited };
+  return { child, exited, logs: () => output };
 }
 
 type Outcome = { key: string; status: number; id?: string } | { key: string; error: string };
@@ -120,7 +120,9 @@ describe('SIGTERM during a transfer load', () => {
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    expect(await server.exited).toBe(0);
+    const code = await server.exited;
+    if (code !== 0) console.log("SERVER LOG", server.logs());
+    expect(code).toBe(0);
 
     const acknowledged = outcomes.filter((o): o is Extract<Outcome, { status: number }> => 'status' in o && o.status === 200);
     expect(acknowledged.length).toBeGreaterThanOrEqual(TERM_AFTER - CONCURRENCY);
