@@ -33,9 +33,9 @@ function describe(error: unknown): string {
 }
 
 /**
- * Sets process.exitCode rather than returning it: closing the SQLite database waits for the WAL
- * checkpoint worker, which is unref'd, so the event loop can empty (and the process exit) before a
- * returned code is ever set. The code is "failed" until the command has said otherwise.
+ * Sets process.exitCode as it goes rather than returning it: the code is "failed" until the
+ * command has said otherwise, so a process whose event loop empties early (as it did while closing
+ * the database waited for an unref'd checkpoint worker) can never exit 0 by accident.
  */
 async function main(argv: string[]): Promise<void> {
   process.exitCode = 1;
