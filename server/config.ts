@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { parseFeatureFlagsEnv, type FeatureOverrides } from './features/flags';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
+import { parseJobSchedule, type JobSchedule } from './jobSchedule';
 
 export interface RateLimitConfig {
   /** requests per window and client IP on the nonce and sign-in calls */
@@ -56,6 +57,8 @@ export interface ServerConfig {
   featureFlagsFile: string;
   /** FEATURE_FLAGS_POLL_MS: how often that file is checked for changes */
   featureFlagsPollMs: number;
+  /** when the server process runs its jobs (server/jobSchedule.ts: JOBS_OFF, SETTLEMENT_*_MS, MALL_SWEEP_*_MS) */
+  jobs: JobSchedule;
 }
 
 type Env = Record<string, string | undefined>;
@@ -146,6 +149,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     featureFlags: parseFeatureFlagsEnv(env.FEATURE_FLAGS ?? ''),
     featureFlagsFile: env.FEATURE_FLAGS_FILE || '',
     featureFlagsPollMs: int(env, 'FEATURE_FLAGS_POLL_MS', 1000),
+    jobs: parseJobSchedule(env),
   };
 }
 

@@ -1,21 +1,26 @@
 /**
  * Every scheduled job of the server process, and its stop, in one place. A job runs one at a time
  * (a tick while it still runs is skipped) and its failures are logged and retried at the next
- * tick. Stopping clears the timers and waits for a run in flight, so that closing the database
- * afterwards can never cut a run in half: `app.close()` first waits for the requests in flight,
- * then (onClose) for the jobs, and only then does server/main.ts close the database.
+ * tick. Stopping clears the timers, aborts the run in flight (a run stops between its
+ * transactions, each of which is whole) and waits for it, so that closing the database afterwards
+ * can never cut a run in half: `app.close()` first waits for the requests in flight, then
+ * (onClose) for the jobs, and only then does server/main.ts close the database. When each job
+ * runs is configuration (server/jobSchedule.ts), so a test controls the jobs of a real server.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sweepOrders } from './mall/sweep';
 import { settlePendingDays } from './settlement/pendingDays';
+import type { SettlementResult } from './settlement/settleDay';
 import type { AppContext } from './context';
+import type { JobSchedule } from './jobSchedule';
 
 export interface JobSpec {
   name: string;
   intervalMs: number;
   /** the first run, after start; default: one interval */
   firstRunDelayMs?: number;
-  run(): Promise<void>;
+  /** one run; `signal` aborts when the server stops: stop between transactions, never inside one */
+  run(signal: AbortSignal): Promise<void>;
 }
 
 export interface RunningJob {
@@ -25,12 +30,15 @@ export interface RunningJob {
 
 export function startJob(spec: JobSpec, log: FastifyBaseLogger): RunningJob {
   let inFlight: Promise<void> | null = null;
-  let stopped = false;
+  const stopping = new AbortController();
   const tick = () => {
-    if (inFlight || stopped) return;
+    if (inFlight || stopping.signal.aborted) return;
     inFlight = spec
-      .run()
-      .catch((error: unknown) => log.error({ err: error, job: spec.name }, `${spec.name} failed; it will be retried`))
+      .run(stopping.signal)
+      .catch((error: unknown) => {
+        if (stopping.signal.aborted && error === stopping.signal.reason) log.info({ job: spec.name }, `${spec.name} stopped for shutdown; the next start goes on from there`);
+        else log.error({ err: error, job: spec.name }, `${spec.name} failed; it will be retried`);
+      })
       .finally(() => {
         inFlight = null;
       });
@@ -41,7 +49,7 @@ export function startJob(spec: JobSpec, log: FastifyBaseLogger): RunningJob {
   every.unref();
   return {
     stop: async () => {
-      stopped = true;
+      stopping.abort(new JobStopped(spec.name));
       clearTimeout(first);
       clearInterval(every);
       await inFlight;
@@ -49,34 +57,43 @@ export function startJob(spec: JobSpec, log: FastifyBaseLogger): RunningJob {
   };
 }
 
-export const SETTLEMENT_INTERVAL_MS = 5 * 60 * 1000;
-export const SETTLEMENT_FIRST_RUN_DELAY_MS = 10 * 1000;
-export const MALL_SWEEP_INTERVAL_MS = 60 * 1000;
+/** The reason a run in flight is aborted with when its job stops. */
+export class JobStopped extends Error {
+  constructor(job: string) {
+    super(`${job} stopped`);
+    this.name = 'JobStopped';
+  }
+}
 
 /**
- * The server's jobs. Several processes may run them at once: settlement is exactly once per order
- * and day, and the mall sweep moves an order only from the status it read, in the database.
+ * The server's jobs that `schedule` turns on. Several processes may run them at once: settlement
+ * is exactly once per order and day, and the mall sweep moves an order only from the status it
+ * read, in the database.
  */
-export function serverJobs(ctx: AppContext, log: FastifyBaseLogger): JobSpec[] {
+export function serverJobs(ctx: AppContext, log: FastifyBaseLogger, schedule: JobSchedule = ctx.config.jobs): JobSpec[] {
   const { db, clock, config } = ctx;
-  return [
-    {
+  const jobs: JobSpec[] = [];
+  if (schedule.settlement) {
+    jobs.push({
       name: 'daily settlement',
-      intervalMs: SETTLEMENT_INTERVAL_MS,
-      firstRunDelayMs: SETTLEMENT_FIRST_RUN_DELAY_MS,
-      run: async () => {
-        for (const result of await settlePendingDays(db, clock, config.displayUtcOffsetMinutes, config.commissionRate)) log.info({ settlement: result }, `settled ${result.day}`);
+      ...schedule.settlement,
+      run: async (signal) => {
+        const onDay = (result: SettlementResult) => log.info({ settlement: result }, `settled ${result.day}`);
+        await settlePendingDays(db, clock, config.displayUtcOffsetMinutes, config.commissionRate, { signal, onDay });
       },
-    },
-    {
+    });
+  }
+  if (schedule.mallSweep) {
+    jobs.push({
       name: 'mall sweep',
-      intervalMs: MALL_SWEEP_INTERVAL_MS,
+      ...schedule.mallSweep,
       run: async () => {
         const result = await sweepOrders(db, clock.now());
         if (result.expired || result.confirmed) log.info({ mallSweep: result }, 'mall orders swept');
       },
-    },
-  ];
+    });
+  }
+  return jobs;
 }
 
 /** Starts `jobs` when the app is ready; `app.close()` stops them and waits for runs in flight. */

@@ -16,7 +16,20 @@ async function firstOrderDay(db: Db): Promise<string | null> {
   return days.length ? days.sort()[0] : null;
 }
 
-export async function settlePendingDays(db: Db, clock: Clock, utcOffsetMinutes: number, commissionRate = DEFAULT_COMMISSION_RATE): Promise<SettlementResult[]> {
+export interface PendingDaysOptions {
+  /** stops the run between two orders' transactions (the server is stopping) */
+  signal?: AbortSignal;
+  /** told of each day once it is settled */
+  onDay?: (result: SettlementResult) => void;
+}
+
+export async function settlePendingDays(
+  db: Db,
+  clock: Clock,
+  utcOffsetMinutes: number,
+  commissionRate = DEFAULT_COMMISSION_RATE,
+  { signal, onDay }: PendingDaysOptions = {},
+): Promise<SettlementResult[]> {
   const first = await firstOrderDay(db);
   const yesterday = addDays(dayOf(clock.now(), utcOffsetMinutes), -1);
   if (first === null || first > yesterday) return [];
@@ -24,7 +37,10 @@ export async function settlePendingDays(db: Db, clock: Clock, utcOffsetMinutes: 
   const done = new Set(settled.map((row) => row.day));
   const results: SettlementResult[] = [];
   for (let day = first; day <= yesterday; day = addDays(day, 1)) {
-    if (!done.has(day)) results.push(await settleDay(db, day, clock, utcOffsetMinutes, commissionRate));
+    if (done.has(day)) continue;
+    const result = await settleDay(db, day, clock, utcOffsetMinutes, commissionRate, signal);
+    results.push(result);
+    onDay?.(result);
   }
   return results;
 }

@@ -130,8 +130,12 @@ async function settleFinanceOrder(trx: Trx, order: Selectable<FinanceOrdersTable
   return { accrued: true, redeemed: await redeemIfComplete(trx, order, now, commissionRate) };
 }
 
-/** Settles `day` (YYYY-MM-DD, display time zone), which must be over. Idempotent. `commissionRate`: COMMISSION_RATE. */
-export async function settleDay(db: Db, day: string, clock: Clock, utcOffsetMinutes: number, commissionRate = DEFAULT_COMMISSION_RATE): Promise<SettlementResult> {
+/**
+ * Settles `day` (YYYY-MM-DD, display time zone), which must be over. Idempotent. `commissionRate`:
+ * COMMISSION_RATE. An aborted `signal` stops it between two orders (throwing its reason): what was
+ * settled is whole, and the day is not marked settled, so the next run goes on with the rest.
+ */
+export async function settleDay(db: Db, day: string, clock: Clock, utcOffsetMinutes: number, commissionRate = DEFAULT_COMMISSION_RATE, signal?: AbortSignal): Promise<SettlementResult> {
   if (!isDay(day)) throw new SettlementDayError(`not a day (YYYY-MM-DD): "${day}"`);
   const today = dayOf(clock.now(), utcOffsetMinutes);
   if (day >= today) throw new SettlementDayError(`${day} is not over yet (today is ${today}); only past days can be settled`);
@@ -139,10 +143,12 @@ export async function settleDay(db: Db, day: string, clock: Clock, utcOffsetMinu
 
   const powerOrders = await db.selectFrom('power_orders').selectAll().where('start_day', '<=', day).where('end_day', '>=', day).orderBy('id').execute();
   for (const order of powerOrders) {
+    signal?.throwIfAborted();
     if (await runMoneyTransaction(db, (trx) => settlePowerOrder(trx, order, day, clock.now()))) result.powerBills += 1;
   }
   const financeOrders = await db.selectFrom('finance_orders').selectAll().where('start_day', '<=', day).where('maturity_day', '>=', day).orderBy('id').execute();
   for (const order of financeOrders) {
+    signal?.throwIfAborted();
     const done = await runMoneyTransaction(db, (trx) => settleFinanceOrder(trx, order, day, clock.now(), commissionRate));
     if (done.accrued) result.financeInterest += 1;
     if (done.redeemed) result.redeemed += 1;

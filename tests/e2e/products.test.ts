@@ -3,10 +3,11 @@
  * product through the sheets, settle two days with the ops command, then see the bills on
  * /calculate/history, the census on /calculate/assets and exchange the output on /calculate/exchange.
  *
- * An order bought today starts tomorrow and only past days can be settled, and the server has no
- * injectable clock: after buying, the test moves both orders' days two days back in the database
- * (as if bought three days ago), then settles the day before yesterday and yesterday. The server's
- * own settlement job may get there first; the test checks each bill exists exactly once.
+ * An order bought today starts tomorrow and only past days can be settled: after buying, the test
+ * moves both orders' days two days back in the database (as if bought three days ago), then
+ * settles the day before yesterday and yesterday. The test controls the jobs it depends on: its
+ * server runs without its settlement job (JOBS_OFF, server/jobSchedule.ts), so the ops command is
+ * the only settler and its report is exact; the test also checks each bill exists exactly once.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +25,7 @@ import { opsOn } from './support/ops';
 import { setPayPasswordViaApi, signInViaApi } from './support/siwe';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-products-')), 'products.sqlite');
-const e2e = useE2E({ SQLITE_PATH: sqlitePath });
+const e2e = useE2E({ SQLITE_PATH: sqlitePath, JOBS_OFF: 'settlement' });
 const PAY_PASSWORD = '246810';
 const UTC_PLUS_8 = 480;
 const POWER_UNITS = 50;
@@ -109,11 +110,9 @@ test('buy power and finance, settle two days, see bills and census, exchange the
   } finally {
     db.close();
   }
-  // The running server's own settlement job may settle these days first (its first run is 10 s
-  // after start, then every few minutes); settlement is exactly once per order and day whoever
-  // runs it, so the test asserts the outcome, not which process did the work.
-  ops('settle', '--day', dayBefore);
-  ops('settle', '--day', yesterday);
+  // each day: this test's power bill and finance interest, made by the ops command
+  expect(ops('settle', '--day', dayBefore)).toEqual([{ day: dayBefore, powerBills: 1, financeInterest: 1, redeemed: 0 }]);
+  expect(ops('settle', '--day', yesterday)).toEqual([{ day: yesterday, powerBills: 1, financeInterest: 1, redeemed: 0 }]);
   expect(settledRows(powerOrders.list[0].id, financeOrders.list[0].id)).toEqual({
     powerBills: [dayBefore, yesterday],
     financeInterest: [dayBefore, yesterday],

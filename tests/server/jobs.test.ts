@@ -5,6 +5,7 @@
  */
 import Fastify from 'fastify';
 import { registerJobs, serverJobs, startJob, type JobSpec } from '../../server/jobs';
+import { DEFAULT_JOB_SCHEDULE, parseJobSchedule } from '../../server/jobSchedule';
 import { startTestApp, type TestApp } from './support/app';
 import { createTestDb } from './support/db';
 import { createDb } from '../../server/db';
@@ -78,6 +79,39 @@ describe('startJob', () => {
   });
 });
 
+describe('startJob stopping a run', () => {
+  it('aborts the run\'s signal; a run that stops for it is logged as stopped, not as failed', async () => {
+    const errors: unknown[] = [];
+    const infos: unknown[] = [];
+    const log = { ...silent, error: (value: unknown) => errors.push(value), info: (value: unknown) => infos.push(value) } as typeof silent;
+    let started = false;
+    let steps = 0;
+    const job = startJob(
+      {
+        name: 'steps',
+        intervalMs: 60_000,
+        firstRunDelayMs: 0,
+        run: async (signal) => {
+          started = true;
+          for (;;) {
+            signal.throwIfAborted();
+            steps += 1;
+            await sleep(2);
+          }
+        },
+      },
+      log,
+    );
+    while (!started) await sleep(1);
+    await job.stop();
+    const stepsAtStop = steps;
+    await sleep(20);
+    expect(steps).toBe(stepsAtStop);
+    expect(errors).toEqual([]);
+    expect(infos).toEqual([{ job: 'steps' }]);
+  });
+});
+
 describe('registerJobs', () => {
   it('app.close() waits for a job run in flight before the database may close: both halves are written', async () => {
     const testDb = await createTestDb();
@@ -123,6 +157,41 @@ describe('serverJobs', () => {
   it('are the daily settlement and the mall sweep, and each runs on the app database', async () => {
     const jobs = serverJobs(t.app.ctx, silent);
     expect(jobs.map((job) => job.name)).toEqual(['daily settlement', 'mall sweep']);
-    for (const job of jobs) await expect(job.run()).resolves.toBeUndefined();
+    for (const job of jobs) await expect(job.run(new AbortController().signal)).resolves.toBeUndefined();
+  });
+
+  it('follow the configured schedule: a job turned off is not started, the others run when told', () => {
+    const jobs = serverJobs(t.app.ctx, silent, parseJobSchedule({ JOBS_OFF: 'mallSweep', SETTLEMENT_FIRST_RUN_MS: '0', SETTLEMENT_INTERVAL_MS: '250' }));
+    expect(jobs.map(({ name, firstRunDelayMs, intervalMs }) => ({ name, firstRunDelayMs, intervalMs }))).toEqual([
+      { name: 'daily settlement', firstRunDelayMs: 0, intervalMs: 250 },
+    ]);
+    expect(serverJobs(t.app.ctx, silent, parseJobSchedule({ JOBS_OFF: 'settlement, mallSweep' }))).toEqual([]);
+  });
+});
+
+describe('parseJobSchedule', () => {
+  it('defaults to settlement 10 s after start then every 5 minutes, and the mall sweep every minute', () => {
+    expect(parseJobSchedule({})).toEqual(DEFAULT_JOB_SCHEDULE);
+    expect(DEFAULT_JOB_SCHEDULE).toEqual({
+      settlement: { firstRunDelayMs: 10_000, intervalMs: 300_000 },
+      mallSweep: { firstRunDelayMs: 60_000, intervalMs: 60_000 },
+    });
+  });
+
+  it('reads each timing and JOBS_OFF', () => {
+    expect(parseJobSchedule({ MALL_SWEEP_FIRST_RUN_MS: '5', MALL_SWEEP_INTERVAL_MS: '1000', JOBS_OFF: 'settlement' })).toEqual({
+      settlement: null,
+      mallSweep: { firstRunDelayMs: 5, intervalMs: 1000 },
+    });
+  });
+
+  it.each([
+    [{ JOBS_OFF: 'settlment' }, /JOBS_OFF names jobs among settlement, mallSweep; got "settlment"/],
+    [{ SETTLEMENT_INTERVAL_MS: '0' }, /SETTLEMENT_INTERVAL_MS must be a whole number of milliseconds ≥ 1, got "0"/],
+    [{ SETTLEMENT_FIRST_RUN_MS: '-1' }, /SETTLEMENT_FIRST_RUN_MS must be a whole number/],
+    [{ MALL_SWEEP_INTERVAL_MS: '1e3' }, /MALL_SWEEP_INTERVAL_MS must be a whole number/],
+    [{ MALL_SWEEP_INTERVAL_MS: '5 ' }, /MALL_SWEEP_INTERVAL_MS must be a whole number/],
+  ])('refuses %j with a clear message', (env, message) => {
+    expect(() => parseJobSchedule(env)).toThrow(message);
   });
 });

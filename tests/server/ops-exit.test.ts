@@ -2,8 +2,8 @@
  * The ops command's exit status is its result, in every run: monitoring that trusts it must never
  * see 0 for a failed command or a failed check. Closing the SQLite database waits for an unref'd
  * worker, and before the fix the event loop often emptied first and the process exited 0 (4 runs
- * in 5 for a failed deposit:credit). Each failure path runs 20 times on SQLite, where that worker
- * lives, and 3 times on PostgreSQL (each run is a whole node process, about a second of CPU).
+ * in 5 for a failed deposit:credit). Each failure path runs 20 times, on SQLite and on PostgreSQL
+ * (each run is a whole node process, about a second of CPU; four run at once).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { createTestDb, type TestDb } from './support/db';
 
 const ROOT = path.resolve(__dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-const RUNS = process.env.DATABASE_URL ? 3 : 20;
+const RUNS = 20;
 /** runs at once: each is a short-lived node process */
 const PARALLEL = 4;
 

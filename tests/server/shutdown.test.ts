@@ -1,9 +1,13 @@
 /**
  * SIGTERM under load (issue 13): the real server process (`server/main.ts`, what `npm start` runs)
- * gets SIGTERM while transfers pour in. It stops taking requests, finishes those in flight and
- * exits 0; afterwards every acknowledged transfer is in the database, nothing is half-written
- * (the ledger's invariants hold), and a retry of each unacknowledged one with its Idempotency-Key
- * applies it exactly once.
+ * gets SIGTERM
+ * - while transfers pour in. It stops taking requests, finishes those in flight and exits 0;
+ *   afterwards every acknowledged transfer is in the database, nothing is half-written (the
+ *   ledger's invariants hold), and a retry of each unacknowledged one with its Idempotency-Key
+ *   applies it exactly once;
+ * - while its settlement job settles a backlog of days. The run stops between two orders'
+ *   transactions and the process exits 0; every bill written has its posting, a day is marked
+ *   settled only with all its bills, and the next run settles the rest exactly once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -13,8 +17,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { checkLedger } from '../../server/ledger/invariants';
+import { addDays, dayOf } from '../../server/settlement/days';
+import { settlePendingDays } from '../../server/settlement/pendingDays';
 import { PAY_PASSWORD, TRANSFER_URL, deposit, newUser, transfer, type MoneyUser } from './support/ledger';
 import { startTestApp, type TestApp } from './support/app';
+import { DAY } from './support/clock';
+import { call, insertPowerProduct, newUser as newBuyer, PAY_PASSWORD as BUYER_PAY_PASSWORD } from './products.fixture';
 
 const ROOT = path.resolve(__dirname, '../..');
 const TRANSFERS = 200;
@@ -55,7 +63,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number): Promise<{ child: ChildProcess; exited: Promise<number | null>; logs: () => string }> {
+/** `extraEnv` sets the server's job schedule (server/jobSchedule.ts); by default it runs none. */
+async function startServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; exited: Promise<number | null>; logs: () => string }> {
   const { databaseUrl, databaseSchema, sqlitePath } = t.testDb.options;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
@@ -73,6 +82,8 @@ async function startServer(port: number): Promise<{ child: ChildProcess; exited:
       REDIS_URL: '',
       LOG_LEVEL: 'info',
       RATE_LIMIT_MONEY_MAX: '100000',
+      JOBS_OFF: 'settlement,mallSweep',
+      ...extraEnv,
     },
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -148,6 +159,68 @@ describe('SIGTERM during a transfer load', () => {
     }
     const after = await t.db.selectFrom('transfers').select(sql<number>`count(*)`.as('n')).where('from_user_id', '=', alice.userId).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(TRANSFERS);
+    expect((await checkLedger(t.db)).problems).toEqual([]);
+  });
+});
+
+describe('SIGTERM during a settlement run', () => {
+  /** orders × days of backlog: a run of a few seconds, so that SIGTERM lands in its middle */
+  const ORDERS = 250;
+  const DAYS = 6;
+  const OFFSET = 480;
+
+  it('stops between two orders, exits 0, half-writes nothing, and the next run settles the rest exactly once', async () => {
+    // bought DAYS + 1 days ago: each order produces from the day after, up to yesterday
+    t.clock.set(Date.now() - (DAYS + 1) * DAY);
+    const product = await insertPowerProduct(t, { price: '1', termDays: 60, stock: 100_000 });
+    const buyer = await newBuyer(t, String(ORDERS));
+    for (let i = 0; i < ORDERS; i += 1) {
+      const bought = await call(t, buyer, 'POST', '/product/power-order/create', { productId: product, units: 1, payPassword: BUYER_PAY_PASSWORD });
+      expect(bought.status).toBe(200);
+    }
+    t.clock.set(Date.now());
+    const yesterday = addDays(dayOf(Date.now(), OFFSET), -1);
+    const orders = await t.db.selectFrom('power_orders').select(['id', 'start_day']).where('user_id', '=', buyer.id).execute();
+    const firstDay = orders[0].start_day;
+    expect(firstDay <= addDays(yesterday, -(DAYS - 2))).toBe(true);
+
+    const port = await freePort();
+    const server = await startServer(port, { JOBS_OFF: 'mallSweep', SETTLEMENT_FIRST_RUN_MS: '0' });
+    // the first day is settled: the run is in the middle of the backlog
+    while (!server.logs().includes('"msg":"settled ')) await new Promise((resolve) => setTimeout(resolve, 5));
+    server.child.kill('SIGTERM');
+    const code = await server.exited;
+    if (code !== 0) console.log('SERVER LOG', server.logs());
+    expect(code).toBe(0);
+    expect(server.logs()).toContain('daily settlement stopped for shutdown');
+
+    const orderIds = orders.map((order) => order.id);
+    const bills = await t.db.selectFrom('power_bills').select(['order_id', 'day']).where('order_id', 'in', orderIds).execute();
+    const pending = orders.length * (Number((Date.parse(yesterday) - Date.parse(firstDay)) / DAY) + 1);
+    // cut short: some bills are written, not all
+    expect(bills.length).toBeGreaterThan(0);
+    expect(bills.length).toBeLessThan(pending);
+    // nothing half-written: each bill has its posting, the ledger balances
+    const posted = await t.db
+      .selectFrom('ledger_transactions')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('ref', 'in', bills.map((bill) => `settle:power:${bill.order_id}:${bill.day}`))
+      .executeTakeFirstOrThrow();
+    expect(Number(posted.n)).toBe(bills.length);
+    expect((await checkLedger(t.db)).problems).toEqual([]);
+    // a day is marked settled only with every order's bill
+    const settledDays = await t.db.selectFrom('settled_days').select('day').where('day', '>=', firstDay).execute();
+    for (const { day } of settledDays) expect(bills.filter((bill) => bill.day === day)).toHaveLength(orders.length);
+    expect(settledDays.length).toBeLessThan(Number((Date.parse(yesterday) - Date.parse(firstDay)) / DAY) + 1);
+
+    // the next run settles the rest, each order and day exactly once
+    await settlePendingDays(t.db, t.clock, OFFSET);
+    const after = await t.db
+      .selectFrom('power_bills')
+      .select([sql<number>`count(*)`.as('n'), sql<number>`count(distinct ${sql.ref('order_id')} || '|' || ${sql.ref('day')})`.as('distinct')])
+      .where('order_id', 'in', orderIds)
+      .executeTakeFirstOrThrow();
+    expect({ n: Number(after.n), distinct: Number(after.distinct) }).toEqual({ n: pending, distinct: pending });
     expect((await checkLedger(t.db)).problems).toEqual([]);
   });
 });
