@@ -36,6 +36,8 @@ export interface MoneyCall<E extends Endpoint> {
 export interface MoneyRouteOptions extends RouteOptions {
   /** verify `body.payPassword` before acting (every outgoing money movement) */
   payPassword?: boolean;
+  /** runs (and commits) before the money transaction, after the pay password: e.g. the mall's sweep of the caller's overdue orders */
+  before?: (userId: bigint, now: number) => Promise<void>;
 }
 
 export function moneyRoute<E extends Endpoint>(
@@ -54,6 +56,7 @@ export function moneyRoute<E extends Endpoint>(
       const { payPassword } = request.body as { payPassword: string };
       await verifyPayPassword(db, userId, payPassword, now);
     }
+    if (options.before) await options.before(userId, now);
     const act = (trx: Trx) => handler({ request, trx, userId, now });
     if (!key) return runMoneyTransaction(db, act);
 

@@ -12,8 +12,9 @@ import { addSales, returnStock } from './stock';
 
 export async function payOrder(trx: Trx, userId: bigint, id: bigint, now: number): Promise<MallOrderRow> {
   const order = await lockOrder(trx, id, userId);
-  // the sweep may not have run yet: a late payment is refused all the same
-  if (order.status === 'unpaid' && BigInt(now) >= order.pay_deadline) throw new ApiError('BUSINESS_RULE', { messageKey: 'mall.payExpired' });
+  // late, whether the sweep has cancelled the order already or not yet: refused as such
+  const late = (order.status === 'unpaid' && BigInt(now) >= order.pay_deadline) || (order.status === 'cancelled' && order.cancel_reason === 'timeout');
+  if (late) throw new ApiError('BUSINESS_RULE', { messageKey: 'mall.payExpired' });
   const paid = await moveOrder(trx, order, 'pay', { paid_at: BigInt(now) });
   await post(trx, {
     ref: `mall-order:${order.id}:pay`,

@@ -1,9 +1,10 @@
 /**
  * The mall's sweep: unpaid orders past their pay deadline are cancelled (stock returned) and
  * shipped orders past their confirm deadline are completed, each stamped with its deadline.
- * It runs on a timer in the server process and before the buyer's reads and actions (scoped to
- * that buyer), so nobody sees an order that should have moved. Conditional updates on the status
- * make concurrent sweeps (several processes) harmless: each order moves once.
+ * It runs on a timer in the server process (server/jobs.ts) and before the buyer's actions (scoped
+ * to that buyer), never from a read: reads show orders and stock as the sweep will leave them
+ * (orderReads.ts, catalogue.ts). Conditional updates on the status make concurrent sweeps
+ * (several processes) harmless: each order moves once.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db';

@@ -1,0 +1,121 @@
+/**
+ * No GET writes (issue 14). Every GET endpoint of the contract is called, signed in as a user with
+ * data in every domain (addresses, deposits, a transfer, mall orders of which one unpaid order is
+ * past its pay window and one shipped order past its confirm window, neither swept yet), and the
+ * database must be byte for byte what it was: every table's rows, checksummed, before and after
+ * each call. Overdue orders are moved by the jobs and the buyer's actions, never by a read; the
+ * reads show them as of now.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { allEndpoints, fullPath, type Endpoint } from '../../contract';
+import { FEATURES } from '../../contract/features';
+import { isSqlite, type Db } from '../../server/db';
+import { AUTO_CONFIRM_MS } from '../../server/mall/deadlines';
+import { insertSku, newBuyer, ops, orderApi, stockOf } from './mall.fixture';
+import { MARCH_FIRST_NOON, call } from './products.fixture';
+import { startTestApp, type TestApp } from './support/app';
+import { bearer, PROFILE_URL } from './support/siwe';
+
+/**
+ * GETs whose purpose is to issue a single-use token the next call consumes, stored so that every
+ * server process accepts it: a sign-in nonce and a conversion quote (docs/decisions.md, "Server
+ * layout"). They write by design; the test below checks they are still the only ones.
+ */
+const ISSUES_A_TOKEN = new Set(['auth.nonce', 'account.convertQuote']);
+
+/** Every table's rows, each table sorted and hashed: equal snapshots mean an unchanged database. */
+async function snapshot(db: Db): Promise<Record<string, string>> {
+  const tables = isSqlite(db)
+    ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)
+    : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
+  const result: Record<string, string> = {};
+  for (const { name } of tables.rows) {
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
+    const lines = rows.rows.map((row) => JSON.stringify(row, (_key, value) => (typeof value === 'bigint' ? `${value}n` : value))).sort();
+    result[name] = `${lines.length} rows ${createHash('sha256').update(lines.join('\n')).digest('hex')}`;
+  }
+  return result;
+}
+
+let t: TestApp;
+let token: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  // sessions that outlive the ten days it takes a shipped order to be overdue
+  const month = 30 * 24 * 3600 * 1000;
+  t = await startTestApp({ seed: true, config: { featureFlags: Object.fromEntries(FEATURES.map((f) => [f, true])), tokenIdleTtlMs: month, tokenAbsoluteTtlMs: month } });
+  t.clock.set(MARCH_FIRST_NOON);
+  const buyer = await newBuyer(t, '1000');
+  const friend = await newBuyer(t, '10');
+  token = buyer.token;
+  ids.address = buyer.addressId;
+  const transfer = await call(t, buyer, 'POST', '/account/transfer/create', { to: friend.uid, amount: '20', currency: 'USDT', payPassword: '246810' });
+  if (transfer.status !== 200) throw new Error(`transfer failed: ${JSON.stringify(transfer.body)}`);
+
+  const skuId = await insertSku(t, { price: '10', stock: 5 });
+  ids.goods = String((await t.db.selectFrom('mall_skus').select('goods_id').where('id', '=', BigInt(skuId)).executeTakeFirstOrThrow()).goods_id);
+  const api = orderApi(t);
+  const shipped = (await api.create(buyer, skuId, 1)).body.data.id;
+  expect((await api.pay(buyer, shipped)).status).toBe(200);
+  expect((await ops(t, 'ship', { order: shipped, carrier: '顺丰速运', tracking: 'SF1' })).code).toBe(0);
+  const unpaid = (await api.create(buyer, skuId, 2)).body.data.id;
+  t.clock.advance(AUTO_CONFIRM_MS);
+  Object.assign(ids, { shipped, unpaid, skuId });
+  // the session's last-use stamp is refreshed at most once per interval on any signed-in call:
+  // bookkeeping of the session, not of what is read; let it happen before the first snapshot
+  expect((await t.app.inject({ method: 'GET', url: PROFILE_URL, headers: bearer(token) })).statusCode).toBe(200);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+function urlOf(name: string, endpoint: Endpoint): string {
+  const id = { 'account.productTitle': '10000', 'address.get': ids.address, 'mall.goodsDetail': ids.goods, 'mall.logistics': ids.shipped }[name] ?? ids.unpaid;
+  return fullPath(endpoint).replace(':id', id);
+}
+
+const GETS = allEndpoints()
+  .filter(({ endpoint }) => endpoint.method === 'GET')
+  .map(({ domain, name, endpoint }) => ({ name: `${domain}.${name}`, endpoint }));
+
+describe('GET endpoints', () => {
+  it('the unswept orders are there: an expired unpaid one and an overdue shipped one', async () => {
+    const rows = await t.db.selectFrom('mall_orders').select(['id', 'status']).orderBy('id').execute();
+    expect(rows.map((r) => r.status)).toEqual(['shipped', 'unpaid']);
+    expect(await stockOf(t, ids.skuId)).toBe(2);
+  });
+
+  it.each(GETS.filter(({ name }) => !ISSUES_A_TOKEN.has(name)))('$name answers 200 and writes nothing', async ({ name, endpoint }) => {
+    const before = await snapshot(t.db);
+    const response = await t.app.inject({ method: 'GET', url: urlOf(name, endpoint), headers: bearer(token) });
+    expect({ name, status: response.statusCode }).toEqual({ name, status: 200 });
+    expect(await snapshot(t.db)).toEqual(before);
+  });
+
+  it('reads show overdue orders and held stock as the sweep will leave them', async () => {
+    const api = orderApi(t);
+    const buyer = { id: 0n, uid: '', token };
+    expect((await api.detail(buyer, ids.unpaid)).body.data).toMatchObject({ status: 'cancelled', cancelledAt: '2026-03-01 12:30:00', actions: [] });
+    expect((await api.detail(buyer, ids.shipped)).body.data).toMatchObject({ status: 'completed', completedAt: '2026-03-11 12:00:00' });
+    expect((await api.list(buyer, 5)).body.data.list.map((o) => o.id)).toEqual([ids.unpaid]);
+    expect((await api.list(buyer, 4)).body.data.list.map((o) => o.id)).toEqual([ids.shipped]);
+    expect((await api.list(buyer, 1)).body.data.total).toBe(0);
+    expect((await api.list(buyer, 3)).body.data.total).toBe(0);
+    const page = await t.app.inject({ method: 'GET', url: `/api/v1/web/mall/goods/${ids.goods}` });
+    expect(page.json().data.skus[0].stock).toBe(4);
+    expect(await stockOf(t, ids.skuId)).toBe(2);
+  });
+
+  it('writes only in the GETs listed as issuing a token (so that list cannot go stale)', async () => {
+    for (const { name, endpoint } of GETS.filter(({ name }) => ISSUES_A_TOKEN.has(name))) {
+      const before = await snapshot(t.db);
+      const query = name === 'account.convertQuote' ? '?from=USDT&to=BTC&amount=100' : '';
+      const response = await t.app.inject({ method: 'GET', url: urlOf(name, endpoint) + query, headers: bearer(token) });
+      expect({ name, status: response.statusCode }).toEqual({ name, status: 200 });
+      expect(await snapshot(t.db)).not.toEqual(before);
+    }
+  });
+});
