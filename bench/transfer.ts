@@ -20,7 +20,7 @@ import { createDb, type DbOptions } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
 import { checkLedger } from '../server/ledger/invariants';
 import { creditDeposit } from '../server/ledger/deposits';
-import { fromUnits } from '../server/money';
+import { fromUnits } from '../contract/rules/money';
 import { seedIfEmpty } from '../server/seed';
 import { systemClock } from '../server/time';
 import { startChildServer } from './support/childServer';

@@ -3,15 +3,18 @@
  */
 import { FormatRegistry, Type, type Static, type TSchema } from '@sinclair/typebox';
 import { isRealDate } from './rules/dates';
+import { AMOUNT_DECIMALS, AMOUNT_WHOLE_DIGITS } from './rules/money';
 import { MULTILINE } from './rules/text';
 
 // TypeBox (mocks, tests) checks `format: 'date'` with the same rule as the server's Ajv
 FormatRegistry.Set('date', isRealDate);
 
+/** what toUnits (contract/rules/money) reads, with at most AMOUNT_WHOLE_DIGITS whole digits */
+const AMOUNT_PATTERN = `(0|[1-9][0-9]{0,${AMOUNT_WHOLE_DIGITS - 1}})(\\.[0-9]{1,${AMOUNT_DECIMALS}})?`;
 /** A non-negative decimal string with at most 8 decimals (units of 1e-8 in the database). */
-export const Amount = Type.String({ pattern: '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,8})?$', examples: ['12.5'] });
+export const Amount = Type.String({ pattern: `^${AMOUNT_PATTERN}$`, examples: ['12.5'] });
 /** A signed decimal string, for ledger entries. */
-export const SignedAmount = Type.String({ pattern: '^-?(0|[1-9][0-9]{0,17})(\\.[0-9]{1,8})?$' });
+export const SignedAmount = Type.String({ pattern: `^-?${AMOUNT_PATTERN}$` });
 /** `YYYY-MM-DD HH:mm:ss` in the server's display time zone. */
 export const Timestamp = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' });
 /** `YYYY-MM-DD`, a date that exists (contract/rules/dates.ts) */

@@ -6,8 +6,8 @@ import type { ConvertPairType } from '../contract/account';
 import type { ContentLinkType } from '../contract/content';
 import type { GoodsCategoryType, GoodsDetailType } from '../contract/mall';
 import type { FinanceProductType, PowerProductType } from '../contract/product';
+import { fromUnits, ratio, toUnits } from '../contract/rules/money';
 import { timestamp, daysFromNow } from './_time';
-import { UNIT, amount, units } from './_money';
 
 /** Price of one unit in USDT. */
 const PRICES_USDT: Record<string, string> = {
@@ -43,14 +43,14 @@ export const DEPOSIT_NETWORKS = [
 ];
 
 export function priceUsdt(currency: string): bigint {
-  return units(PRICES_USDT[currency] ?? '0');
+  return toUnits(PRICES_USDT[currency] ?? '0');
 }
 
 export function convertPairs(): ConvertPairType[] {
   return CONVERT_PAIRS.map(([from, to]) => ({
     from,
     to,
-    rate: amount((priceUsdt(from) * UNIT) / priceUsdt(to)),
+    rate: fromUnits(ratio(priceUsdt(from), priceUsdt(to), 'down')),
     feeRate: CONVERT_FEE_RATE,
     minAmount: CONVERT_LIMITS[from].min,
     maxAmount: CONVERT_LIMITS[from].max,
@@ -80,10 +80,10 @@ function goods(
   skus: Array<[string, string, string, number]>,
 ): GoodsDetailType {
   const cover = picture(title.slice(0, 8), color);
-  const prices = skus.map(([, , price]) => units(price));
+  const prices = skus.map(([, , price]) => toUnits(price));
   const lowest = prices.reduce((a, b) => (b < a ? b : a));
   return {
-    id, categoryId, title, cover, price: amount(lowest), sales, description,
+    id, categoryId, title, cover, price: fromUnits(lowest), sales, description,
     images: [cover, picture('实拍细节', color), picture('包装清单', color)],
     skus: skus.map(([skuId, name, price, stock]) => ({ id: skuId, name, price, stock })),
   };

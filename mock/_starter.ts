@@ -6,11 +6,11 @@
 import dayjs from 'dayjs';
 import type { PowerOrderType } from '../contract/product';
 import { dailyInterest } from '../contract/rules/financeInterest';
+import { fromUnits, toUnits } from '../contract/rules/money';
 import { powerDay } from '../contract/rules/powerOutput';
 import { deposit } from './account';
 import { addAddress } from './address';
 import { createOrder, payOrder, setStatus } from './mall';
-import { amount, units } from './_money';
 import { nextId, state, writeEntry, type MockUser } from './_state';
 import { buyPower, subscribeFinance } from './product';
 import { day, daysFromNow, timestamp } from './_time';
@@ -22,9 +22,9 @@ function settlePastDays(user: MockUser, order: PowerOrderType): void {
   const product = state.catalog.powerProducts.find((p) => p.id === order.productId)!;
   const count = BigInt(order.units);
   const terms = {
-    dailyOutputPerUnit: units(product.dailyOutputPerUnit),
-    electricityFeePerUnit: units(product.electricityFeePerUnit),
-    managementFeeRate: units(product.managementFeeRate),
+    dailyOutputPerUnit: toUnits(product.dailyOutputPerUnit),
+    electricityFeePerUnit: toUnits(product.electricityFeePerUnit),
+    managementFeeRate: toUnits(product.managementFeeRate),
   };
   const mined = user.mined.get(order.coin) ?? { outputYesterday: 0n, outputTotal: 0n, available: 0n };
   user.mined.set(order.coin, mined);
@@ -33,24 +33,24 @@ function settlePastDays(user: MockUser, order: PowerOrderType): void {
     const bill = powerDay(terms, count);
     const { net } = bill;
     user.bills.push({
-      id: nextId(), orderId: order.id, day: day(d), coin: order.coin, gross: amount(bill.gross), fee: amount(bill.fee),
-      electricityFee: amount(bill.electricityFee), managementFee: amount(bill.managementFee), net: amount(net),
+      id: nextId(), orderId: order.id, day: day(d), coin: order.coin, gross: fromUnits(bill.gross), fee: fromUnits(bill.fee),
+      electricityFee: fromUnits(bill.electricityFee), managementFee: fromUnits(bill.managementFee), net: fromUnits(net),
     });
     mined.available += net;
     mined.outputTotal += net;
     if (day(d) === yesterday) mined.outputYesterday += net;
-    order.outputTotal = amount(units(order.outputTotal) + net);
+    order.outputTotal = fromUnits(toUnits(order.outputTotal) + net);
     writeEntry(user, 'power_output', order.coin, net, mined.available, `算力產出 · 訂單 ${order.id}`, `${day(d)} 23:59:59`);
   }
 }
 
 /** Interest of a finance order for every day from its start until yesterday (paid at maturity). */
 function accruePastDays(user: MockUser, order: MockUser['financeOrders'][number]): void {
-  const daily = dailyInterest(units(order.principal), units(order.annualRate));
+  const daily = dailyInterest(toUnits(order.principal), toUnits(order.annualRate));
   const yesterday = day(daysFromNow(-1));
   for (let d = dayjs(order.startDate); day(d) <= yesterday; d = d.add(1, 'day')) {
     user.interest.push({ orderId: order.id, day: day(d), amount: daily });
-    order.interestEarned = amount(units(order.interestEarned) + daily);
+    order.interestEarned = fromUnits(toUnits(order.interestEarned) + daily);
   }
 }
 

@@ -9,9 +9,9 @@ import type { RechargeResponseType } from '../contract/account';
 import type { AddressType } from '../contract/address';
 import type { LogisticsType, MallOrderType } from '../contract/mall';
 import type { FinanceOrderType, PowerOrderType } from '../contract/product';
+import { fromUnits } from '../contract/rules/money';
 import type { LedgerEntryKind, ProfileType, WalletEntryType } from '../contract/user';
 import { createCatalog } from './_catalog';
-import { amount } from './_money';
 import { timestamp } from './_time';
 import { MockError } from './_errors';
 
@@ -177,7 +177,7 @@ export function requireAvailable(user: MockUser, currency: string, needed: bigin
 export function writeEntry(
   user: MockUser, type: LedgerEntryKind, currency: string, delta: bigint, balanceAfter: bigint, remark: string, at = timestamp(),
 ): void {
-  user.entries.push({ id: nextId(), type, currency, amount: amount(delta), balanceAfter: amount(balanceAfter), remark, createdAt: at });
+  user.entries.push({ id: nextId(), type, currency, amount: fromUnits(delta), balanceAfter: fromUnits(balanceAfter), remark, createdAt: at });
 }
 
 /** Changes an available balance by `delta` (never below zero) and writes the ledger entry. */

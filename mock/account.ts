@@ -1,12 +1,12 @@
 /** Balances, deposits, transfers, conversions and the power account (mined coin). */
 import { dataSlice, getAddress, id as keccakText } from 'ethers';
 import { contract } from '../contract';
+import { fromUnits, multiply, percentOf, toUnits, wholeUnits } from '../contract/rules/money';
 import {
   CONVERT_FEE_RATE, DEPOSIT_NETWORKS, POWER_EXCHANGE_FEE_RATE, POWER_EXCHANGE_MIN, TRANSFER_RULES, convertPairs, priceUsdt,
 } from './_catalog';
 import { MockError } from './_errors';
 import { mockRoutes, newestFirst, paginate } from './_kit';
-import { UNIT, amount, percent, times, units } from './_money';
 import {
   balanceOf, book, checkPayPassword, findUserByAddress, nextId, randomToken, requireAvailable, state, writeEntry, type MockUser,
 } from './_state';
@@ -21,7 +21,7 @@ function depositAddress(user: MockUser): string {
 
 /** Credits a confirmed deposit (on the server an ops command does this). */
 export function deposit(user: MockUser, network: string, currency: string, value: string, at = timestamp()): void {
-  book(user, 'deposit', currency, units(value), `${network} 充值`, at);
+  book(user, 'deposit', currency, toUnits(value), `${network} 充值`, at);
   user.deposits.push({ id: nextId(), network, currency, amount: value, txHash: keccakText(`${user.uid}:${at}:${value}`), status: 'credited', createdAt: at });
 }
 
@@ -36,10 +36,10 @@ export default mockRoutes(contract.account, {
       .filter(([currency]) => !query.currency || currency === query.currency)
       .map(([currency, b]) => {
         const price = priceUsdt(currency);
-        return { currency, available: amount(b.available), frozen: amount(b.frozen), priceUsdt: amount(price), valueUsdt: amount(times(b.available + b.frozen, price)) };
+        return { currency, available: fromUnits(b.available), frozen: fromUnits(b.frozen), priceUsdt: fromUnits(price), valueUsdt: fromUnits(multiply(b.available + b.frozen, price, 'down')) };
       });
-    const total = balances.reduce((sum, b) => sum + units(b.valueUsdt), 0n);
-    return { totalUsdt: amount(total), balances };
+    const total = balances.reduce((sum, b) => sum + toUnits(b.valueUsdt), 0n);
+    return { totalUsdt: fromUnits(total), balances };
   },
 
   productTitle: ({ params }) => {
@@ -60,7 +60,7 @@ export default mockRoutes(contract.account, {
   },
 
   transferOptions: ({ user }) => {
-    const currencies = Object.entries(TRANSFER_RULES).map(([currency, rule]) => ({ currency, ...rule, available: amount(balanceOf(user, currency).available) }));
+    const currencies = Object.entries(TRANSFER_RULES).map(([currency, rule]) => ({ currency, ...rule, available: fromUnits(balanceOf(user, currency).available) }));
     const recent = new Map<string, string>();
     for (const t of newestFirst(user.transfers)) if (t.direction === 'out' && recent.size < 5) recent.set(t.counterpartyUid, t.counterpartyAddress);
     return { currencies, recentRecipients: [...recent].map(([uid, address]) => ({ uid, address })) };
@@ -74,10 +74,10 @@ export default mockRoutes(contract.account, {
     const recipient = findRecipient(body.to);
     if (!recipient) throw new MockError('BUSINESS_RULE', '找不到收款用戶，請確認 UID 或錢包地址');
     if (recipient === user) throw new MockError('BUSINESS_RULE', '不能轉帳給自己');
-    const value = units(body.amount);
-    if (value < units(rule.minAmount)) throw new MockError('BUSINESS_RULE', `最少轉帳 ${rule.minAmount} ${body.currency}`);
+    const value = toUnits(body.amount);
+    if (value < toUnits(rule.minAmount)) throw new MockError('BUSINESS_RULE', `最少轉帳 ${rule.minAmount} ${body.currency}`);
     checkPayPassword(user, body.payPassword);
-    const fee = units(rule.fee);
+    const fee = toUnits(rule.fee);
     requireAvailable(user, body.currency, value + fee);
     book(user, 'transfer_out', body.currency, -value, `轉帳給 UID ${recipient.uid}`);
     book(user, 'transfer_fee', body.currency, -fee, '轉帳手續費');
@@ -94,15 +94,15 @@ export default mockRoutes(contract.account, {
   convertQuote: ({ user, query }) => {
     const pair = convertPairs().find((p) => p.from === query.from && p.to === query.to);
     if (!pair) throw new MockError('BUSINESS_RULE', `不支援 ${query.from} 兌換 ${query.to}`);
-    const value = units(query.amount);
-    if (value < units(pair.minAmount) || value > units(pair.maxAmount)) {
+    const value = toUnits(query.amount);
+    if (value < toUnits(pair.minAmount) || value > toUnits(pair.maxAmount)) {
       throw new MockError('BUSINESS_RULE', `兌換數量需在 ${pair.minAmount} 至 ${pair.maxAmount} ${pair.from} 之間`);
     }
-    const gross = times(value, units(pair.rate));
-    const fee = percent(gross, CONVERT_FEE_RATE);
+    const gross = multiply(value, toUnits(pair.rate), 'down');
+    const fee = percentOf(gross, toUnits(CONVERT_FEE_RATE), 'up');
     const quote = {
       quoteId: randomToken(12), from: pair.from, to: pair.to, amount: query.amount, rate: pair.rate,
-      fee: amount(fee), received: amount(gross - fee), expiresAt: timestamp(daysFromNow(0).add(QUOTE_TTL_SECONDS, 'second')),
+      fee: fromUnits(fee), received: fromUnits(gross - fee), expiresAt: timestamp(daysFromNow(0).add(QUOTE_TTL_SECONDS, 'second')),
     };
     user.quotes.set(quote.quoteId, quote);
     return quote;
@@ -112,10 +112,10 @@ export default mockRoutes(contract.account, {
     const quote = user.quotes.get(body.quoteId);
     if (!quote || quote.expiresAt < timestamp()) throw new MockError('BUSINESS_RULE', '報價已過期，請重新取得報價');
     checkPayPassword(user, body.payPassword);
-    const fee = units(quote.fee);
-    requireAvailable(user, quote.from, units(quote.amount));
-    book(user, 'convert_out', quote.from, -units(quote.amount), `兌換為 ${quote.to}`);
-    book(user, 'convert_in', quote.to, units(quote.received) + fee, `由 ${quote.from} 兌換`);
+    const fee = toUnits(quote.fee);
+    requireAvailable(user, quote.from, toUnits(quote.amount));
+    book(user, 'convert_out', quote.from, -toUnits(quote.amount), `兌換為 ${quote.to}`);
+    book(user, 'convert_in', quote.to, toUnits(quote.received) + fee, `由 ${quote.from} 兌換`);
     book(user, 'convert_fee', quote.to, -fee, '兌換手續費');
     user.quotes.delete(body.quoteId);
     const record = { id: nextId(), from: quote.from, to: quote.to, amount: quote.amount, rate: quote.rate, fee: quote.fee, received: quote.received, createdAt: timestamp() };
@@ -129,15 +129,15 @@ export default mockRoutes(contract.account, {
     const coins = new Map<string, { unit: string; hashrate: bigint }>();
     for (const order of user.powerOrders) {
       const held = coins.get(order.coin) ?? { unit: order.unit, hashrate: 0n };
-      if (phase(order.startDate, order.endDate) !== 'ended') held.hashrate += BigInt(order.units) * UNIT;
+      if (phase(order.startDate, order.endDate) !== 'ended') held.hashrate += wholeUnits(order.units);
       coins.set(order.coin, held);
     }
     return {
       coins: [...coins].map(([coin, { unit, hashrate }]) => {
         const mined = user.mined.get(coin);
         return {
-          coin, unit, hashrate: amount(hashrate),
-          outputYesterday: amount(mined?.outputYesterday ?? 0n), outputTotal: amount(mined?.outputTotal ?? 0n), available: amount(mined?.available ?? 0n),
+          coin, unit, hashrate: fromUnits(hashrate),
+          outputYesterday: fromUnits(mined?.outputYesterday ?? 0n), outputTotal: fromUnits(mined?.outputTotal ?? 0n), available: fromUnits(mined?.available ?? 0n),
         };
       }),
     };
@@ -146,19 +146,19 @@ export default mockRoutes(contract.account, {
   powerExchange: ({ user, body }) => {
     const minimum = POWER_EXCHANGE_MIN[body.coin];
     const mined = user.mined.get(body.coin);
-    const value = units(body.amount);
+    const value = toUnits(body.amount);
     if (!minimum || !mined) throw new MockError('BUSINESS_RULE', `沒有可兌換的 ${body.coin}`);
-    if (value < units(minimum)) throw new MockError('BUSINESS_RULE', `最少兌換 ${minimum} ${body.coin}`);
+    if (value < toUnits(minimum)) throw new MockError('BUSINESS_RULE', `最少兌換 ${minimum} ${body.coin}`);
     if (value > mined.available) throw new MockError('INSUFFICIENT_BALANCE');
     checkPayPassword(user, body.payPassword);
     const rate = priceUsdt(body.coin);
-    const gross = times(value, rate);
-    const fee = percent(gross, POWER_EXCHANGE_FEE_RATE);
+    const gross = multiply(value, rate, 'down');
+    const fee = percentOf(gross, toUnits(POWER_EXCHANGE_FEE_RATE), 'up');
     mined.available -= value;
     writeEntry(user, 'power_exchange_out', body.coin, -value, mined.available, `挖礦產出兌換 USDT`);
     book(user, 'power_exchange_in', 'USDT', gross, `${body.coin} 兌換所得`);
     book(user, 'power_exchange_fee', 'USDT', -fee, '兌換手續費');
-    const record = { id: nextId(), coin: body.coin, amount: body.amount, rate: amount(rate), fee: amount(fee), received: amount(gross - fee), createdAt: timestamp() };
+    const record = { id: nextId(), coin: body.coin, amount: body.amount, rate: fromUnits(rate), fee: fromUnits(fee), received: fromUnits(gross - fee), createdAt: timestamp() };
     user.exchanges.push(record);
     return record;
   },

@@ -1,9 +1,9 @@
 /** Invitations: code, link, invitees and one level of commission. */
 import { contract } from '../contract';
+import { fromUnits, percentOf, toUnits } from '../contract/rules/money';
 import { COMMISSION_RATE } from './_catalog';
 import { MockError } from './_errors';
 import { mockRoutes, paginate } from './_kit';
-import { amount, percent } from './_money';
 import { book, findUserByInviteCode, state, type MockUser } from './_state';
 import { day, daysFromNow, timestamp } from './_time';
 
@@ -12,7 +12,7 @@ const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.sl
 /** Pays the buyer's inviter their commission on a power purchase of `paid` USDT (never on a finance principal: docs/invites.md). */
 export function payCommission(buyer: MockUser, paid: bigint, at = timestamp()): void {
   const inviter = buyer.inviterUid ? state.users.get(buyer.inviterUid) : undefined;
-  const commission = percent(paid, COMMISSION_RATE);
+  const commission = percentOf(paid, toUnits(COMMISSION_RATE), 'down');
   if (!inviter || commission === 0n) return;
   book(inviter, 'commission', 'USDT', commission, `好友 UID ${buyer.uid} 購買佣金`, at);
   inviter.commissions.push({ fromUid: buyer.uid, amount: commission, day: at.slice(0, 10) });
@@ -26,8 +26,8 @@ function details(user: MockUser, origin: string) {
     code: user.inviteCode,
     link: `${origin}/login?invite=${user.inviteCode}`,
     inviteeCount: [...state.users.values()].filter((u) => u.inviterUid === user.uid).length,
-    commissionYesterday: amount(sum(user.commissions.filter((c) => c.day === yesterday))),
-    commissionTotal: amount(sum(user.commissions)),
+    commissionYesterday: fromUnits(sum(user.commissions.filter((c) => c.day === yesterday))),
+    commissionTotal: fromUnits(sum(user.commissions)),
     commissionRate: COMMISSION_RATE,
     currency: 'USDT' as const,
     inviter: inviter ? { uid: inviter.uid, address: shortAddress(inviter.address) } : null,
@@ -43,7 +43,7 @@ export default mockRoutes(contract.invite, {
         uid: u.uid,
         address: shortAddress(u.address),
         joinedAt: u.createdAt,
-        commission: amount(user.commissions.filter((c) => c.fromUid === u.uid).reduce((total, c) => total + c.amount, 0n)),
+        commission: fromUnits(user.commissions.filter((c) => c.fromUid === u.uid).reduce((total, c) => total + c.amount, 0n)),
       }));
     return paginate(invitees, query);
   },

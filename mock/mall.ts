@@ -4,9 +4,9 @@ import type { AddressType } from '../contract/address';
 import type { MallOrderStatusType, MallOrderType, SkuType } from '../contract/mall';
 import { ORDER_TYPE_STATUS } from '../contract/mall';
 import { contract } from '../contract';
+import { fromUnits, toUnits } from '../contract/rules/money';
 import { MockError } from './_errors';
 import { mockRoutes, newestFirst, paginate } from './_kit';
-import { amount, units } from './_money';
 import { book, checkPayPassword, nextId, state, type MockUser } from './_state';
 import { timestamp } from './_time';
 import { ownAddress } from './address';
@@ -58,7 +58,7 @@ export function createOrder(user: MockUser, sku: SkuType, quantity: number, addr
   const order: MallOrderType = {
     id: nextId(), orderNo: `PF${dayjs(at).format('YYYYMMDDHHmmss')}${nextId().slice(-4)}`, status: 'unpaid',
     goodsId: goods.id, skuId: sku.id, title: goods.title, skuName: sku.name, cover: goods.cover, price: sku.price, quantity,
-    total: amount(units(sku.price) * BigInt(quantity)), address: { ...receiver, region: { ...receiver.region } }, actions: ACTIONS.unpaid,
+    total: fromUnits(toUnits(sku.price) * BigInt(quantity)), address: { ...receiver, region: { ...receiver.region } }, actions: ACTIONS.unpaid,
     createdAt: at, payDeadline: timestamp(dayjs(at).add(PAY_MINUTES, 'minute')), paidAt: null, shippedAt: null, completedAt: null, cancelledAt: null,
   };
   user.mallOrders.push(order);
@@ -67,7 +67,7 @@ export function createOrder(user: MockUser, sku: SkuType, quantity: number, addr
 
 export function payOrder(user: MockUser, order: MallOrderType, at = timestamp()): MallOrderType {
   refuse(order, 'pay');
-  book(user, 'mall_payment', 'USDT', -units(order.total), `商城訂單 ${order.orderNo}`, at);
+  book(user, 'mall_payment', 'USDT', -toUnits(order.total), `商城訂單 ${order.orderNo}`, at);
   return setStatus(order, 'paid', at);
 }
 
@@ -105,7 +105,7 @@ export default mockRoutes(contract.mall, {
   orderCancel: ({ user, body }) => {
     const order = ownOrder(user, body.id);
     refuse(order, 'cancel');
-    if (order.status === 'paid') book(user, 'mall_refund', 'USDT', units(order.total), `訂單 ${order.orderNo} 取消退款`);
+    if (order.status === 'paid') book(user, 'mall_refund', 'USDT', toUnits(order.total), `訂單 ${order.orderNo} 取消退款`);
     findSku(order.skuId).sku.stock += order.quantity;
     return setStatus(order, 'cancelled', timestamp());
   },

@@ -2,10 +2,10 @@
 import dayjs from 'dayjs';
 import type { FinanceProductType, PowerProductType } from '../contract/product';
 import { contract } from '../contract';
+import { fromUnits, toUnits } from '../contract/rules/money';
 import { priceUsdt } from './_catalog';
 import { MockError } from './_errors';
 import { mockRoutes, newestFirst, paginate } from './_kit';
-import { amount, units } from './_money';
 import { addFrozen, book, checkPayPassword, nextId, requireAvailable, state, type MockUser } from './_state';
 import { day, phase, timestamp } from './_time';
 import { payCommission } from './invite';
@@ -15,7 +15,7 @@ export function buyPower(user: MockUser, product: PowerProductType, count: numbe
   if (product.status !== 'on_sale') throw new MockError('BUSINESS_RULE', '該產品目前不在銷售期');
   if (count < product.minUnits) throw new MockError('BUSINESS_RULE', `最少購買 ${product.minUnits} ${product.unit}`);
   if (count > product.stock) throw new MockError('BUSINESS_RULE', `庫存不足，剩餘 ${product.stock} ${product.unit}`);
-  const total = BigInt(count) * units(product.pricePerUnit);
+  const total = BigInt(count) * toUnits(product.pricePerUnit);
   book(user, 'power_purchase', 'USDT', -total, `購買 ${product.title}`, at);
   payCommission(user, total, at);
   product.stock -= count;
@@ -24,7 +24,7 @@ export function buyPower(user: MockUser, product: PowerProductType, count: numbe
   const start = dayjs(at).add(1, 'day');
   const order = {
     id: nextId(), productId: product.id, title: product.title, coin: product.coin, unit: product.unit, units: count,
-    amountUsdt: amount(total), startDate: day(start), endDate: day(start.add(product.termDays - 1, 'day')),
+    amountUsdt: fromUnits(total), startDate: day(start), endDate: day(start.add(product.termDays - 1, 'day')),
     outputTotal: '0', status: 'pending' as const, createdAt: at,
   };
   user.powerOrders.push(order);
@@ -33,18 +33,18 @@ export function buyPower(user: MockUser, product: PowerProductType, count: numbe
 
 /** Locks `principal` USDT in a finance order that starts the next day. */
 export function subscribeFinance(user: MockUser, product: FinanceProductType, principal: string, at = timestamp()) {
-  const value = units(principal);
+  const value = toUnits(principal);
   if (product.status !== 'on_sale') throw new MockError('BUSINESS_RULE', '該產品已售罄或已結束');
-  if (value < units(product.minAmount) || value > units(product.maxAmount)) {
+  if (value < toUnits(product.minAmount) || value > toUnits(product.maxAmount)) {
     throw new MockError('BUSINESS_RULE', `認購金額需在 ${product.minAmount} 至 ${product.maxAmount} USDT 之間`);
   }
-  const left = units(product.quota) - units(product.sold);
-  if (value > left) throw new MockError('BUSINESS_RULE', `剩餘額度 ${amount(left)} USDT`);
+  const left = toUnits(product.quota) - toUnits(product.sold);
+  if (value > left) throw new MockError('BUSINESS_RULE', `剩餘額度 ${fromUnits(left)} USDT`);
   book(user, 'finance_subscribe', 'USDT', -value, `認購 ${product.title}`, at);
   addFrozen(user, 'USDT', value);
   // no commission on a finance principal: it comes back at maturity (docs/invites.md)
-  product.sold = amount(units(product.sold) + value);
-  if (units(product.sold) === units(product.quota)) product.status = 'sold_out';
+  product.sold = fromUnits(toUnits(product.sold) + value);
+  if (toUnits(product.sold) === toUnits(product.quota)) product.status = 'sold_out';
   const start = dayjs(at).add(1, 'day');
   const order = {
     id: nextId(), productId: product.id, title: product.title, currency: product.currency, principal,
@@ -69,7 +69,7 @@ function findProduct<T extends { id: string }>(list: T[], id: string): T {
 
 export default mockRoutes(contract.product, {
   power: ({ query }) => paginate(
-    state.catalog.powerProducts.filter((p) => !query.coin || p.coin === query.coin).map((p) => ({ ...p, coinPriceUsdt: amount(priceUsdt(p.coin)) })),
+    state.catalog.powerProducts.filter((p) => !query.coin || p.coin === query.coin).map((p) => ({ ...p, coinPriceUsdt: fromUnits(priceUsdt(p.coin)) })),
     query,
   ),
 
@@ -97,9 +97,9 @@ export default mockRoutes(contract.product, {
     const earned = (list: MockUser['interest']) => list.reduce((total, a) => total + a.amount, 0n);
     return {
       currency: 'USDT' as const,
-      principalHeld: amount(held.reduce((total, o) => total + units(o.principal), 0n)),
-      earnedYesterday: amount(earned(user.interest.filter((a) => a.day === yesterday))),
-      earnedTotal: amount(earned(user.interest)),
+      principalHeld: fromUnits(held.reduce((total, o) => total + toUnits(o.principal), 0n)),
+      earnedYesterday: fromUnits(earned(user.interest.filter((a) => a.day === yesterday))),
+      earnedTotal: fromUnits(earned(user.interest)),
       activeOrders: held.length,
     };
   },
@@ -107,7 +107,7 @@ export default mockRoutes(contract.product, {
   financeOrderCreate: ({ user, body }) => {
     const product = findProduct(state.catalog.financeProducts, body.productId);
     checkPayPassword(user, body.payPassword);
-    requireAvailable(user, 'USDT', units(body.amount));
+    requireAvailable(user, 'USDT', toUnits(body.amount));
     return subscribeFinance(user, product, body.amount);
   },
 });

@@ -1,12 +1,9 @@
 /**
  * The power (算力) output formulas, once, for the daily settlement on the server and the output
- * calculator in the browser (DESIGN.md §5). Plain TypeScript without dependencies; every amount
+ * calculator in the browser (DESIGN.md §5). Plain TypeScript (arithmetic from ./money); every amount
  * is a bigint in units of 1e-8 and every division rounds down, so both sides agree to the unit.
  */
-
-const UNIT = 100_000_000n;
-/** a management fee rate is a percentage in units: 5 % = 5 × 1e8 */
-const PERCENT = 100n * UNIT;
+import { multiply, percentOf, ratio } from './money';
 
 export interface PowerTerms {
   /** coin mined per hashrate unit per day, before fees */
@@ -30,7 +27,8 @@ export interface PowerDay {
 export function powerDay(terms: PowerTerms, units: number | bigint): PowerDay {
   const count = BigInt(units);
   const gross = count * terms.dailyOutputPerUnit;
-  const managementFee = (gross * terms.managementFeeRate) / PERCENT;
+  // a management fee rate is a percentage in units: 5 % = 5 × 1e8
+  const managementFee = percentOf(gross, terms.managementFeeRate, 'down');
   // fees are taken from the output: a day whose fees exceed it pays nothing (and costs nothing)
   const electricityFee = min(count * terms.electricityFeePerUnit, gross - managementFee);
   const fee = electricityFee + managementFee;
@@ -72,7 +70,7 @@ export function estimatePower(input: PowerEstimateInput): PowerEstimate {
   const n = BigInt(days);
   const cost = BigInt(input.units) * input.pricePerUnit;
   const net = perDay.net * n;
-  const netUsdt = (net * input.coinPriceUsdt) / UNIT;
+  const netUsdt = multiply(net, input.coinPriceUsdt, 'down');
   return {
     days,
     cost,
@@ -87,12 +85,11 @@ export function estimatePower(input: PowerEstimateInput): PowerEstimate {
   };
 }
 
-/** ceil(cost / value per day) when that is within the term; the value per day is in units × UNIT. */
+/** ceil(cost / value per day) when that is within the term; the value per day is in units × 1e8. */
 function breakEvenDay(cost: bigint, dailyValueScaled: bigint, termDays: number): number | null {
   if (cost <= 0n) return 0;
   if (dailyValueScaled <= 0n) return null;
-  const scaledCost = cost * UNIT;
-  const day = (scaledCost + dailyValueScaled - 1n) / dailyValueScaled;
+  const day = ratio(cost, dailyValueScaled, 'up');
   return day <= BigInt(termDays) ? Number(day) : null;
 }
 

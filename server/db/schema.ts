@@ -1,6 +1,6 @@
 /**
  * The tables, as Kysely sees them. Conventions: every integer is BIGINT (`bigint` in code);
- * amounts are units of 1e-8 (see server/money.ts); instants are epoch milliseconds; flags are
+ * amounts are units of 1e-8 (see contract/rules/money.ts); instants are epoch milliseconds; flags are
  * 0/1 BIGINTs (SQLite has no boolean); ids travel as decimal strings on the wire.
  */
 import type { Generated } from 'kysely';

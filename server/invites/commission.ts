@@ -6,7 +6,7 @@
  *   interest actually paid, when settlement pays principal and interest back, in that transaction.
  * From the 'commission' system account, in USDT, once per purchase or finance order (unique ref).
  */
-import { fromUnits, percentOf, toUnits } from '../money';
+import { fromUnits, percentOf, toUnits } from '../../contract/rules/money';
 import { post, type Trx } from '../ledger/post';
 import { systemOwner, userOwner } from '../ledger/accounts';
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { InviteDetailsType, InviteeType } from '../../contract/invite';
 import type { Db } from '../db';
 import { paginate, type PageArgs } from '../http/paging';
-import { fromUnits } from '../money';
+import { fromUnits } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
 import { COMMISSION_CURRENCY } from './commission';
 

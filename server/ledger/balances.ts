@@ -2,7 +2,7 @@
 import type { AccountOverviewType } from '../../contract/account';
 import type { Db } from '../db';
 import { preparedQuery, type ParamOf } from '../db/prepared';
-import { fromUnits, multiply } from '../money';
+import { fromUnits, multiply } from '../../contract/rules/money';
 import { ownerKey, userOwner } from './accounts';
 import { WALLET_CURRENCIES } from './currencyRules';
 import type { Trx } from './post';
@@ -31,7 +31,7 @@ export async function balanceOverview(db: Db, userId: bigint, onlyCurrency?: str
     const available = account?.available ?? 0n;
     const frozen = account?.frozen ?? 0n;
     const price = prices.get(currency) ?? 0n;
-    const value = multiply(available + frozen, price);
+    const value = multiply(available + frozen, price, 'down');
     total += value;
     return { currency, available: fromUnits(available), frozen: fromUnits(frozen), priceUsdt: fromUnits(price), valueUsdt: fromUnits(value) };
   });

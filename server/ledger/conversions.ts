@@ -9,7 +9,7 @@ import type { ConvertPairType, ConvertQuoteType, ConvertRecordType } from '../..
 import type { Db } from '../db';
 import type { ConvertQuotesTable } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { divide, fromUnits, multiply, percentOf, UNIT } from '../money';
+import { fromUnits, multiply, percentOf, ratio } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
 import { systemOwner, userOwner } from './accounts';
 import { positiveUnits } from './amounts';
@@ -22,7 +22,7 @@ function rateOf(prices: Map<string, bigint>, from: string, to: string): bigint |
   const fromPrice = prices.get(from);
   const toPrice = prices.get(to);
   if (!fromPrice || !toPrice) return null;
-  return divide(fromPrice * UNIT, toPrice);
+  return ratio(fromPrice, toPrice, 'down');
 }
 
 export async function convertPairs(db: Db): Promise<ConvertPairType[]> {
@@ -52,7 +52,7 @@ export async function createQuote(db: Db, userId: bigint, input: QuoteRequest, n
   if (amount > limits.maxAmount) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.aboveMaximum', params: { max: fromUnits(limits.maxAmount), currency: from } });
   const rate = rateOf(await loadPrices(db), from, to);
   if (rate === null) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.noPrice', params: { currency: to } });
-  const gross = multiply(amount, rate);
+  const gross = multiply(amount, rate, 'down');
   const fee = percentOf(gross, CONVERT_FEE_RATE, 'up');
   const received = gross - fee;
   if (received <= 0n) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.tooSmall' });

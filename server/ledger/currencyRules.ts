@@ -3,7 +3,7 @@
  * and minimums, conversion pairs with their fee and limits. Amounts are decimal strings here and
  * bigint units everywhere they are used.
  */
-import { toUnits } from '../money';
+import { toUnits } from '../../contract/rules/money';
 
 /** listed on the assets page even at zero */
 export const WALLET_CURRENCIES = ['USDT', 'BTC', 'ETH', 'FIL'] as const;

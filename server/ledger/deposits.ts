@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
-import { fromUnits, toUnits } from '../money';
+import { fromUnits, toSignedUnits, toUnits } from '../../contract/rules/money';
 import { systemOwner, userOwner } from './accounts';
 import { runMoneyTransaction } from './moneyTransaction';
 import { post } from './post';
@@ -47,7 +47,8 @@ export interface CreditedDeposit {
 function parsePositiveAmount(amount: string, currency: string): bigint {
   let units: bigint;
   try {
-    units = toUnits(amount);
+    // signed, so "-5" is refused as not positive rather than as a malformed amount
+    units = toSignedUnits(amount);
   } catch {
     throw new ApiError('VALIDATION_FAILED', { messageKey: 'money.tooManyDecimals', params: { currency, decimals: 8 } });
   }

@@ -11,7 +11,7 @@ import { isSqlite, type Database, type Db } from '../db';
 import { firstRow, preparedQuery, type ParamOf } from '../db/prepared';
 import type { LedgerAccountsTable, LedgerEntriesTable } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { fromUnits } from '../money';
+import { fromUnits } from '../../contract/rules/money';
 import { ownerKey, ownerUserId, type AccountOwner } from './accounts';
 
 export type Trx = Transaction<Database>;

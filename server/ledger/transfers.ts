@@ -8,7 +8,7 @@ import { RECIPIENT_ADDRESS, RECIPIENT_UID } from '../../contract/rules/money';
 import type { Db } from '../db';
 import { firstRow, preparedQuery, type ParamOf } from '../db/prepared';
 import { ApiError } from '../http/errors';
-import { fromUnits } from '../money';
+import { fromUnits } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
 import { systemOwner, userOwner } from './accounts';
 import { positiveUnits } from './amounts';

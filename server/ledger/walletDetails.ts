@@ -10,7 +10,7 @@ import type { PageOf } from '../../contract';
 import type { WalletDetailsQueryType, WalletEntryType } from '../../contract/user';
 import type { Db } from '../db';
 import { pageArgs, paginate, toPage } from '../http/paging';
-import { fromUnits } from '../money';
+import { fromUnits } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
 import { ownerKey, userOwner } from './accounts';
 

@@ -13,7 +13,7 @@ import { isSqlite, type Db } from '../db';
 import { ApiError } from '../http/errors';
 import { userBalance } from '../ledger/balances';
 import type { Trx } from '../ledger/post';
-import { fromUnits } from '../money';
+import { fromUnits } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
 import { PAY_WINDOW_MS } from './deadlines';
 import type { MallOrderRow } from './orderView';

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { LogisticsType, MallOrderType } from '../../contract/mall';
 import { toAddressFields } from '../addresses/addressView';
 import type { MallOrdersTable, MallTracesTable } from '../db/schema';
-import { fromUnits } from '../money';
+import { fromUnits } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
 import { actionsFor } from './statusTable';
 

@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { creditDeposit } from '../ledger/deposits';
-import { fromUnits } from '../money';
+import { fromUnits } from '../../contract/rules/money';
 import type { OpsCommand } from './command';
 
 export const depositCredit: OpsCommand = {

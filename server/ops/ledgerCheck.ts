@@ -1,6 +1,6 @@
 /** `ledger:check`: prints the ledger invariants; exit code 1 when one is broken. */
 import { checkLedger } from '../ledger/invariants';
-import { fromUnits } from '../money';
+import { fromUnits } from '../../contract/rules/money';
 import type { OpsCommand } from './command';
 
 export const ledgerCheck: OpsCommand = {

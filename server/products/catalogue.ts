@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { FinanceProductType, PowerProductType } from '../../contract/product';
 import type { FinanceProductsTable, PowerProductsTable } from '../db/schema';
-import { fromUnits } from '../money';
+import { fromUnits } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
 
 export function powerStatus(row: Pick<Selectable<PowerProductsTable>, 'sale_start' | 'sale_end' | 'stock' | 'active'>, now: number): PowerProductType['status'] {

@@ -14,7 +14,7 @@ import { ApiError } from '../http/errors';
 import { userOwner } from '../ledger/accounts';
 import { positiveUnits } from '../ledger/amounts';
 import { post, type Trx } from '../ledger/post';
-import { fromUnits } from '../money';
+import { fromUnits } from '../../contract/rules/money';
 import { addDays } from '../settlement/days';
 import type { TimeFormat } from '../time';
 

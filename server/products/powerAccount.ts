@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { PowerDetailType } from '../../contract/account';
 import type { Db } from '../db';
 import { userBalance } from '../ledger/balances';
-import { fromUnits } from '../money';
+import { fromUnits } from '../../contract/rules/money';
 
 /** net output minus what was exchanged, capped by the wallet balance */
 export async function minedAvailable(db: Db, userId: bigint, coin: string): Promise<bigint> {

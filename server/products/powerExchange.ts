@@ -11,7 +11,7 @@ import { ApiError } from '../http/errors';
 import { ownerKey, systemOwner, userOwner } from '../ledger/accounts';
 import { positiveUnits } from '../ledger/amounts';
 import { post, type LedgerLine, type Trx } from '../ledger/post';
-import { fromUnits, multiply, percentOf, toUnits } from '../money';
+import { fromUnits, multiply, percentOf, toUnits } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
 import { minedAvailable } from './powerAccount';
 
@@ -71,7 +71,7 @@ export async function exchangePower(trx: Trx, userId: bigint, body: PowerExchang
     throw new ApiError('INSUFFICIENT_BALANCE', { messageKey: 'powerExchange.aboveMined', params: { available: fromUnits(available), currency: coin } });
   }
   const rate = price.price_usdt;
-  const value = multiply(amount, rate);
+  const value = multiply(amount, rate, 'down');
   const fee = percentOf(value, POWER_EXCHANGE_FEE_RATE, 'up');
   const received = value - fee;
   if (received <= 0n) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.tooSmall' });

@@ -12,7 +12,7 @@ import { ApiError } from '../http/errors';
 import { payCommission } from '../invites/commission';
 import { systemOwner, userOwner } from '../ledger/accounts';
 import { post, type Trx } from '../ledger/post';
-import { fromUnits } from '../money';
+import { fromUnits } from '../../contract/rules/money';
 import { addDays } from '../settlement/days';
 import type { TimeFormat } from '../time';
 import { powerStatus } from './catalogue';

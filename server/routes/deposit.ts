@@ -5,7 +5,7 @@ import { pageArgs, paginate, toPage } from '../http/paging';
 import { route, sessionOf } from '../http/route';
 import { openDepositAddressBook } from '../ledger/depositAddresses';
 import { DEPOSIT_NETWORKS } from '../ledger/deposits';
-import { fromUnits } from '../money';
+import { fromUnits } from '../../contract/rules/money';
 
 export default async function depositRoutes(app: FastifyInstance): Promise<void> {
   const { db, config, clock, time } = app.ctx;

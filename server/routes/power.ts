@@ -4,7 +4,7 @@ import { contract } from '../../contract';
 import { pageArgs, paginate, toPage } from '../http/paging';
 import { route, sessionOf } from '../http/route';
 import { moneyRoute } from '../idempotency/moneyRoute';
-import { fromUnits } from '../money';
+import { fromUnits } from '../../contract/rules/money';
 import { powerDetail } from '../products/powerAccount';
 import { exchangePower, toExchangeRecord, withExchangeTerms } from '../products/powerExchange';
 import { addDays, dayOf } from '../settlement/days';

@@ -7,7 +7,7 @@ import { route, sessionOf } from '../http/route';
 import { moneyRoute } from '../idempotency/moneyRoute';
 import { TRANSFER_RULES } from '../ledger/currencyRules';
 import { createTransfer } from '../ledger/transfers';
-import { fromUnits } from '../money';
+import { fromUnits } from '../../contract/rules/money';
 
 const RECENT_RECIPIENTS = 5;
 

@@ -5,7 +5,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../db';
-import { toUnits } from '../money';
+import { toUnits } from '../../contract/rules/money';
 import { ACCOUNT_PRODUCTS, CONTENT_LINKS, FINANCE_PRODUCTS, MALL_CATEGORIES, MALL_GOODS, POWER_PRODUCTS, PRICES_USDT } from './catalogue';
 import { picture } from './pictures';
 

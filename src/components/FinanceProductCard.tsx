@@ -1,9 +1,10 @@
 /** A finance product: annual rate, lock period, amount limits and quota used. */
 import { Card, Descriptions, Flex, Progress, Statistic, theme } from 'antd';
 import type { FinanceProductType } from '../../contract/product';
+import { toUnits } from '../../contract/rules/money';
+import { wholePercent } from '../../contract/rules/moneyDisplay';
 import { useT } from '@/hooks/useT';
 import Money from './Money';
-import { percentOf } from './Money/decimal';
 import TitleWithStatus from './TitleWithStatus';
 
 export default function FinanceProductCard({ product }: { product: FinanceProductType }) {
@@ -30,7 +31,7 @@ export default function FinanceProductCard({ product }: { product: FinanceProduc
           <Money value={product.quota} currency={product.currency} />
         </Descriptions.Item>
       </Descriptions>
-      <Progress percent={percentOf(product.sold, product.quota)} />
+      <Progress percent={wholePercent(toUnits(product.sold), toUnits(product.quota))} />
     </Card>
   );
 }

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
-import { amountUnits } from '../../contract/rules/money';
+import { toUnits as amountUnits } from '../../contract/rules/money';
 import { addDays, dayOf } from '../../server/settlement/days';
 import { clickText } from './support/actions';
 import { webApi, type WebCall } from './support/api';

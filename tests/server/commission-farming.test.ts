@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import { checkLedger } from '../../server/ledger/invariants';
-import { fromUnits, percentOf, toUnits } from '../../server/money';
+import { fromUnits, percentOf, toUnits } from '../../contract/rules/money';
 import { settlePendingDays } from '../../server/settlement/pendingDays';
 import { MARCH_FIRST_NOON, PAY_PASSWORD, balance, call, insertFinanceProduct, insertPowerProduct, newUser, type TestUser } from './products.fixture';
 import { startTestApp, type TestApp } from './support/app';

@@ -6,7 +6,7 @@ import type { InviteDetailsType, InviteeType } from '../../contract/invite';
 import { payCommission } from '../../server/invites/commission';
 import { checkLedger } from '../../server/ledger/invariants';
 import { runMoneyTransaction } from '../../server/ledger/moneyTransaction';
-import { toUnits } from '../../server/money';
+import { toUnits } from '../../contract/rules/money';
 import { startTestApp, type TestApp } from './support/app';
 import { DAY } from './support/clock';
 import { bearer, signIn, TEST_HOST, type SignedIn } from './support/siwe';

@@ -13,7 +13,7 @@ import { systemOwner, userOwner } from '../../server/ledger/accounts';
 import { checkLedger } from '../../server/ledger/invariants';
 import { runMoneyTransaction } from '../../server/ledger/moneyTransaction';
 import { post, UnbalancedPostingError } from '../../server/ledger/post';
-import { toUnits } from '../../server/money';
+import { toUnits } from '../../contract/rules/money';
 
 let t: TestApp;
 let users: MoneyUser[];

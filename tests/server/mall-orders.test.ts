@@ -6,7 +6,7 @@
  */
 import { checkLedger } from '../../server/ledger/invariants';
 import { sweepOrders } from '../../server/mall/sweep';
-import { toUnits } from '../../server/money';
+import { toUnits } from '../../contract/rules/money';
 import { MARCH_FIRST_NOON, PAY_PASSWORD, balance, call } from './products.fixture';
 import { insertSku, newBuyer, ops, orderApi, stockOf, type Buyer } from './mall.fixture';
 import { startTestApp, type TestApp } from './support/app';

@@ -3,7 +3,7 @@
  * and the order calls (each checks nothing itself; tests assert on the answers).
  */
 import type { MallOrderType } from '../../contract/mall';
-import { toUnits } from '../../server/money';
+import { toUnits } from '../../contract/rules/money';
 import { mallShip, mallTrace } from '../../server/ops/mallCommands';
 import { PAY_PASSWORD, call, newUser, type Answer, type TestUser } from './products.fixture';
 import type { TestApp } from './support/app';

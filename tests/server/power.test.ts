@@ -3,7 +3,7 @@ import { systemOwner, userOwner } from '../../server/ledger/accounts';
 import { checkLedger } from '../../server/ledger/invariants';
 import { runMoneyTransaction } from '../../server/ledger/moneyTransaction';
 import { post } from '../../server/ledger/post';
-import { toUnits } from '../../server/money';
+import { toUnits } from '../../contract/rules/money';
 import { settleDay } from '../../server/settlement/settleDay';
 import { startTestApp, type TestApp } from './support/app';
 import { DAY } from './support/clock';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiEnvelope } from '../../contract';
 import { creditDeposit } from '../../server/ledger/deposits';
-import { toUnits } from '../../server/money';
+import { toUnits } from '../../contract/rules/money';
 import type { TestApp } from './support/app';
 import { TEST_HOST, signIn } from './support/siwe';
 import { postPayPass } from './support/stepUp';

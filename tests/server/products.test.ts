@@ -1,6 +1,6 @@
 /** Buying power and subscribing to finance products: ledger, stock, sale window, quota, limits, idempotency. */
 import { checkLedger } from '../../server/ledger/invariants';
-import { toUnits } from '../../server/money';
+import { toUnits } from '../../contract/rules/money';
 import { startTestApp, type TestApp } from './support/app';
 import { DAY } from './support/clock';
 import { MARCH_FIRST_NOON, PAY_PASSWORD, balance, call, insertFinanceProduct, insertPowerProduct, newUser, setPrice, type TestUser } from './products.fixture';

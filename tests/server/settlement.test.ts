@@ -6,7 +6,7 @@
 import { dailyInterest } from '../../contract/rules/financeInterest';
 import { estimatePower } from '../../contract/rules/powerOutput';
 import { checkLedger } from '../../server/ledger/invariants';
-import { toUnits } from '../../server/money';
+import { toUnits } from '../../contract/rules/money';
 import { settle } from '../../server/ops/settle';
 import { addDays } from '../../server/settlement/days';
 import { settlePendingDays } from '../../server/settlement/pendingDays';

@@ -1,6 +1,6 @@
 /** The money form rules the browser and the server share (contract/rules/money). */
 import fc from 'fast-check';
-import { amountUnits, checkAmount, isPayPassword, maxSpendable, unitsToAmount } from '../../contract/rules/money';
+import { checkAmount, fromUnits as unitsToAmount, isPayPassword, maxSpendable, toUnits as amountUnits } from '../../contract/rules/money';
 
 describe('checkAmount', () => {
   test.each([

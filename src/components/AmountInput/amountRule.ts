@@ -1,13 +1,13 @@
 /** An antd form rule from the shared money rules, with the Chinese (localised) message of each problem. */
 import type { Rule } from 'antd/es/form';
-import { amountUnits, checkAmount, type AmountLimits, type AmountProblem } from '../../../contract/rules/money';
+import { checkAmount, toUnits, type AmountLimits, type AmountProblem } from '../../../contract/rules/money';
 
 type Translate = (id: string, values?: Record<string, string | number>) => string;
 
 export function amountProblemText(t: Translate, problem: AmountProblem, currency = ''): string {
   const { code, ...values } = problem;
   // conversions take their fee out of the amount received: "fee 0" would only confuse
-  const key = problem.code === 'aboveBalance' && amountUnits(problem.fee) === 0n ? 'aboveBalanceNoFee' : code;
+  const key = problem.code === 'aboveBalance' && toUnits(problem.fee) === 0n ? 'aboveBalanceNoFee' : code;
   return t(`money.problem.${key}`, { ...values, currency });
 }
 

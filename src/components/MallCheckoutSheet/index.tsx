@@ -15,7 +15,7 @@ import type { GoodsDetailType, MallOrderType, SkuType } from '../../../contract/
 import Money from '@/components/Money';
 import PayPasswordField from '@/components/PayPasswordField';
 import PayPasswordRequired, { useNeedsPayPassword } from '@/components/PayPasswordRequired';
-import { fromUnits, toUnits } from '@/components/Money/decimal';
+import { fromUnits, toUnits } from '../../../contract/rules/money';
 import { useT } from '@/hooks/useT';
 import { addressApi, mallApi } from '@/services';
 import { requestKeys, withRequestKey } from '@/services/idempotencyKey';

@@ -4,7 +4,8 @@
  */
 import { Typography } from 'antd';
 import React from 'react';
-import { groupDigits, toUnits } from './decimal';
+import { toSignedUnits } from '../../../contract/rules/money';
+import { groupDigits } from '../../../contract/rules/moneyDisplay';
 
 interface Props {
   value: string;
@@ -15,7 +16,7 @@ interface Props {
 }
 
 export default function Money({ value, currency, signed = false, strong = false, style }: Props) {
-  const units = signed ? toUnits(value) : 0n;
+  const units = signed ? toSignedUnits(value) : 0n;
   const negative = units < 0n;
   const text = `${units > 0n ? '+' : ''}${groupDigits(value)}`;
   return (

@@ -7,7 +7,7 @@ import { interestOverLock } from '../../../../contract/rules/financeInterest';
 import FieldList from '@/components/FieldList';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
-import { fromUnits, toUnits } from '@/components/Money/decimal';
+import { fromUnits, toUnits } from '../../../../contract/rules/money';
 import TitleWithStatus from '@/components/TitleWithStatus';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';

@@ -3,9 +3,7 @@
  * value = amount × rate rounded down, fee = feeRate % of the value rounded up, received = value − fee.
  * Shown as an estimate: the server applies its price at the moment of the exchange.
  */
-import { amountUnits, unitsToAmount } from '../../../../contract/rules/money';
-
-const UNIT = amountUnits('1');
+import { fromUnits, multiply, percentOf, toUnits } from '../../../../contract/rules/money';
 
 export interface ExchangeQuote {
   value: string;
@@ -13,19 +11,15 @@ export interface ExchangeQuote {
   received: string;
 }
 
-function divideUp(n: bigint, d: bigint): bigint {
-  return n % d === 0n ? n / d : n / d + 1n;
-}
-
 /** null while the amount is not a valid decimal */
 export function exchangeQuote(amount: string, rate: string, feeRate: string): ExchangeQuote | null {
   let units: bigint;
   try {
-    units = amountUnits(amount);
+    units = toUnits(amount);
   } catch {
     return null;
   }
-  const value = (units * amountUnits(rate)) / UNIT;
-  const fee = divideUp(value * amountUnits(feeRate), 100n * UNIT);
-  return { value: unitsToAmount(value), fee: unitsToAmount(fee), received: unitsToAmount(value - fee) };
+  const value = multiply(units, toUnits(rate), 'down');
+  const fee = percentOf(value, toUnits(feeRate), 'up');
+  return { value: fromUnits(value), fee: fromUnits(fee), received: fromUnits(value - fee) };
 }

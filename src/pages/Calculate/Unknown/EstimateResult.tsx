@@ -2,7 +2,7 @@
 import { Descriptions, Typography } from 'antd';
 import type { PowerEstimate } from '../../../../contract/rules/powerOutput';
 import Money from '@/components/Money';
-import { fromUnits } from '@/components/Money/decimal';
+import { fromUnits } from '../../../../contract/rules/money';
 import { useT } from '@/hooks/useT';
 
 export default function EstimateResult({ estimate, coin }: { estimate: PowerEstimate; coin: string }) {

@@ -3,7 +3,7 @@ import { App, Descriptions, Form, Input, Typography } from 'antd';
 import type { FinanceProductType } from '../../../../contract/product';
 import { interestOverLock } from '../../../../contract/rules/financeInterest';
 import Money from '@/components/Money';
-import { fromUnits, toUnits } from '@/components/Money/decimal';
+import { fromUnits, toUnits } from '../../../../contract/rules/money';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
 import PaySheet from './PaySheet';

@@ -3,7 +3,7 @@ import { App, Descriptions, Form, InputNumber, Typography } from 'antd';
 import type { PowerProductType } from '../../../../contract/product';
 import { powerDay } from '../../../../contract/rules/powerOutput';
 import Money from '@/components/Money';
-import { fromUnits, toUnits } from '@/components/Money/decimal';
+import { fromUnits, toUnits } from '../../../../contract/rules/money';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
 import PaySheet from './PaySheet';

@@ -11,7 +11,7 @@ import ConvertSheet from '@/components/ConvertSheet';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
 import RecordRow, { RecordNote } from '@/components/RecordRow';
-import { toUnits } from '@/components/Money/decimal';
+import { toUnits } from '../../../../contract/rules/money';
 import { BASIC_PRODUCT, currencySymbol, findCurrency } from '@/constants/currency';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';

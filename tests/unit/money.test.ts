@@ -1,6 +1,6 @@
 /** Money helpers: decimal strings ⇄ bigint units of 1e-8, exact, never through floats. */
 import fc from 'fast-check';
-import { divide, fromUnits, multiply, percentOf, toUnits, UNIT, wholeUnits } from '../../server/money';
+import { divide, fromUnits, multiply, percentOf, toSignedUnits as toUnits, UNIT, wholeUnits } from '../../contract/rules/money';
 
 describe('toUnits / fromUnits', () => {
   it('converts known values exactly', () => {
