@@ -10,15 +10,12 @@ module.exports = async () => {
       target: 'browser',
       jsTransformer: 'esbuild',
       // jest runs CommonJS without native dynamic import(): esbuild turns it into a require()
-      // (the app lazy-loads its feedback holders and error notices)
+      // (the app lazy-loads its notifier's holders and the error notice)
       jsTransformerOpts: { jsx: 'automatic', supported: { 'dynamic-import': false } },
     }),
   });
   return {
     ...config,
-    // `antd` resolves to its CommonJS build here; a deep `antd/es/…` import (src/components/Feedback)
-    // must reach the same modules, or its React context is another one than antd's
-    moduleNameMapper: { '^antd/es/(.*)$': '<rootDir>/node_modules/antd/lib/$1', ...config.moduleNameMapper },
     displayName: 'unit',
     rootDir: __dirname,
     testMatch: ['<rootDir>/tests/unit/**/*.test.(ts|tsx)'],

@@ -10,6 +10,7 @@ import type { ApiEnvelope } from '../contract/envelope';
 import { REQUEST_LANGUAGE } from '@/constants/app';
 import type { Diagnostics } from '@/components/ErrorNotice';
 import { ERROR_TEXTS } from '@/components/ErrorNotice/texts';
+import { message } from '@/components/Feedback/notifier';
 import { clearSession, getToken } from '@/session';
 import { goToLogin } from '@/utils/loginRedirect';
 
@@ -74,15 +75,16 @@ export function errorThrower(envelope: ErrorInfo): void {
   if (envelope.success === false) throw new BizError(envelope);
 }
 
-/** The notices (antd message/notification, ~15 KB gzip) load with the first error, not with the app. */
+/** The long-error notice (Typography, copy button) loads with the first error, not with the app. */
 const loadErrorNotice = () => import(/* webpackChunkName: "error-notice" */ '@/components/ErrorNotice');
 
 function showErrorText(text: string, diagnostics: Diagnostics): void {
   void loadErrorNotice().then((notice) => notice.showErrorText(text, diagnostics));
 }
 
+/** A short error toast, through the app's notifier (whose holders load on the first call). */
 function showErrorToast(text: string): void {
-  void loadErrorNotice().then((notice) => notice.showErrorToast(text));
+  message.error(text);
 }
 
 export function errorHandler(error: RequestFailure, opts?: { skipErrorHandler?: boolean }): void {

@@ -2,8 +2,9 @@
  * The root providers (src/app.tsx `rootContainer`, which Umi places outside its locale and model
  * providers): antd's ConfigProvider with the primary colour, the dark algorithm for the dark
  * theme, right-to-left for he/ar/fa/ku, the localised form messages, the themed base text (as
- * antd's `App` sets it), `App.useApp()`'s message/notification/modal (./Feedback, loaded on first
- * use), and an error boundary so even a failed layout chunk shows a reload page.
+ * antd's `App` sets it), the holders of the app's notifier (./Feedback: message, notification
+ * and modal for pages and request errors, loaded on first use), and an error boundary so even a
+ * failed layout chunk shows a reload page.
  */
 import { ConfigProvider, theme as antdTheme } from 'antd';
 import { getIntl, RawIntlProvider } from '@umijs/max';
@@ -15,10 +16,6 @@ import { localeDirection } from '@/locales/supported';
 import ChunkErrorBoundary from './ChunkErrorBoundary';
 import FeedbackProvider from './Feedback';
 import { formValidateMessages } from './formValidateMessages';
-
-// antd's static message/notification calls (the request error notices) render outside this
-// tree; they get the primary colour through the global config
-ConfigProvider.config({ theme: { token: { colorPrimary: PRIMARY_COLOR } } });
 
 /** The text colour, size, font and writing direction antd's `App` gives its subtree. */
 function BaseText({ direction, children }: { direction: 'ltr' | 'rtl'; children: React.ReactNode }) {

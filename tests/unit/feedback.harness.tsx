@@ -1,17 +1,17 @@
 /**
- * The app's providers around a page that uses App.useApp(), for tests/unit/feedback.test.tsx
+ * The app's providers around a page that uses the app's notifier, for tests/unit/feedback.test.tsx
  * (which mocks a module, so it keeps its own code free of type annotations).
  */
 import { act } from '@testing-library/react';
-import { App, Button } from 'antd';
-import type { useAppProps } from 'antd/es/app/context';
+import { Button } from 'antd';
 import { useState } from 'react';
 import AppProviders from '@/components/AppProviders';
+import { notifier, type FeedbackApi } from '@/components/Feedback/notifier';
 
-let api: useAppProps | undefined;
+let api: FeedbackApi | undefined;
 
-/** What App.useApp() gave the page last. */
-export function feedbackApi(): useAppProps {
+/** The notifier the page used (once it has rendered). */
+export function feedbackApi(): FeedbackApi {
   if (!api) throw new Error('the page has not rendered');
   return api;
 }
@@ -26,7 +26,7 @@ export function inAct<T>(call: () => T): T {
 }
 
 function Page() {
-  api = App.useApp();
+  api = notifier;
   return <Button onClick={() => api!.message.success('已保存')}>save</Button>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * App.useApp()'s message, notification and modal under AppProviders, whose holders load on the
+ * The app's notifier (message, notification and modal) under AppProviders, whose holders load on the
  * first call (src/components/Feedback): they work as antd's App's do, and a toast outlives the
  * page that showed it.
  */

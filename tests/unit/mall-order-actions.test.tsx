@@ -4,8 +4,8 @@
  * password renews.
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
 import React from 'react';
+import FeedbackProvider from '@/components/Feedback';
 import MallOrderActions from '@/components/MallOrderActions';
 import { mallApi } from '@/services';
 
@@ -26,9 +26,9 @@ const order = (status: string, actions: string[]) =>
 
 function renderActions(status: string, actions: string[], onChange = jest.fn()) {
   render(
-    <App>
+    <FeedbackProvider>
       <MallOrderActions order={order(status, actions)} onChange={onChange} />
-    </App>,
+    </FeedbackProvider>,
   );
   return onChange;
 }

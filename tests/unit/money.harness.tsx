@@ -8,11 +8,11 @@
  */
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StyleProvider } from '@ant-design/cssinjs';
-import { message } from 'antd';
 import type React from 'react';
 import { ERROR_STATUS, type ErrorCode } from '../../contract';
 import { errorEnvelope } from '../../server/http/envelope';
 import { negotiateLocale, translate, type MessageKey, type MessageParams } from '../../server/i18n';
+import { message } from '@/components/Feedback/notifier';
 import { REQUEST_LANGUAGE } from '@/constants/app';
 import zhCN from '@/locales/zh-CN';
 import MyAssetsPage from '@/pages/My/Assets';
@@ -43,7 +43,7 @@ export function resetMoneyScreens({ hasPayPassword = true } = {}): void {
   appState.user = { ...TEST_USER, hasPayPassword };
 }
 
-/** Removes the request layer's toasts (antd's global message lives outside the rendered tree). */
+/** Removes the toasts (the notifier's holders outlive the page that showed them). */
 export async function clearToasts(): Promise<void> {
   await act(async () => message.destroy());
 }

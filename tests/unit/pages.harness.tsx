@@ -1,15 +1,15 @@
 /**
  * Renders the app's real route tree (config/routes.ts) in a memory router: the real BasicLayout
  * and shared wrapper, the given page components (others become a stub naming their component),
- * zh-CN messages and antd's App. Pair with pages.umiMock.ts for access, user and route matching.
+ * zh-CN messages and the app's notifier (FeedbackProvider). Pair with pages.umiMock.ts for access, user and route matching.
  */
 import { render, type RenderOptions } from '@testing-library/react';
-import { App } from 'antd';
 import { createPluginManager } from '@@/core/plugin';
 import React from 'react';
 import { MemoryRouter, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import routes from '../../config/routes';
 import { mediaQueryList } from '../mediaQueryList';
+import FeedbackProvider from '@/components/Feedback';
 import BasicLayout from '@/layouts/BasicLayout';
 import SharedWrapper from '@/wrappers/shared';
 import ZhCnIntl from './pages.intl';
@@ -65,11 +65,11 @@ export function renderApp(path: string, pages: PageComponents = {}, { wrapper }:
   localStorage.setItem('umi_locale', 'zh-CN');
   return render(
     <ZhCnIntl>
-      <App>
+      <FeedbackProvider>
         <MemoryRouter initialEntries={[path]}>
           <AppRoutes tree={tree} />
         </MemoryRouter>
-      </App>
+      </FeedbackProvider>
     </ZhCnIntl>,
     { wrapper },
   );

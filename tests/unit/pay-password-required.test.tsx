@@ -4,7 +4,7 @@
  * PaySheet (products, exchange), the mall pay dialog and the mall checkout.
  */
 import { render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import FeedbackProvider from '@/components/Feedback';
 import MallCheckoutSheet from '@/components/MallCheckoutSheet';
 import PayModal from '@/components/MallOrderActions/PayModal';
 import PaySheet from '@/pages/Calculate/components/PaySheet';
@@ -48,7 +48,7 @@ const screens = [
 ] as const;
 
 describe.each(screens)('%s', (_, screenOf) => {
-  const show = () => render(<App>{screenOf()}</App>);
+  const show = () => render(<FeedbackProvider>{screenOf()}</FeedbackProvider>);
 
   it('shows a user without a pay password the "set it first" block instead of the field', async () => {
     mockUser.hasPayPassword = false;

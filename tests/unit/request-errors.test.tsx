@@ -1,14 +1,16 @@
 /**
  * The request layer through a real axios instance, wired the way Umi's request plugin wires
  * `requestConfig` (our interceptors, then Umi's envelope check calling `errorThrower`, then
- * `errorHandler` on failure), with an adapter standing in for the network.
+ * `errorHandler` on failure), with an adapter standing in for the network. The notices show
+ * through the app's notifier, whose provider each test renders.
  */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createHistory, history } from '@umijs/max';
-import { message, notification } from 'antd';
 import axios from 'axios';
 import type { AxiosRequestConfig } from 'axios';
 import { formatDiagnostics } from '@/components/ErrorNotice/diagnostics';
+import FeedbackProvider from '@/components/Feedback';
+import { message, notification } from '@/components/Feedback/notifier';
 import { BizError, requestConfig } from '@/requestErrorConfig';
 import { isSignedIn, setSession } from '@/session';
 
@@ -77,6 +79,8 @@ const noticesSettled = () => act(() => new Promise((resolve) => setTimeout(resol
 beforeAll(() => createHistory({ type: 'browser' }));
 
 beforeEach(() => {
+  // the notifier's holders render under its provider, as under AppProviders in the app
+  render(<FeedbackProvider>{null}</FeedbackProvider>);
   localStorage.clear();
   sessionStorage.clear();
   sentHeaders = {};

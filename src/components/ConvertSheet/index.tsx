@@ -3,7 +3,8 @@
  * the whole available balance), see the server's quote with the exact amount received and a
  * countdown to its expiry (an expired quote is fetched again), then confirm with the pay password.
  */
-import { Alert, App, Button, Descriptions, Flex, Form, Select, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Form, Select, Typography } from 'antd';
+import { message } from '@/components/Feedback/notifier';
 import BottomSheet from '@/components/BottomSheet';
 import { useDebounce, useRequest } from 'ahooks';
 import { useMemo, useState } from 'react';
@@ -33,7 +34,6 @@ interface Values {
 
 export default function ConvertSheet({ open, balances, onClose, onConverted }: Props) {
   const t = useT();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [confirming, setConfirming] = useState(false);
   const pairs = useRequest(async (): Promise<ConvertPairType[]> => (await accountApi.convert({ page: 1, pageSize: 1 })).pairs, { ready: open });

@@ -1,9 +1,11 @@
 /**
  * How a request error is shown (spec §8): a toast for short texts, and for texts of
  * ERROR_NOTIFICATION_THRESHOLD characters or more a bottom-right notification that stays until
- * closed, with one-click copyable diagnostics. Texts are React children, never HTML.
+ * closed, with one-click copyable diagnostics. Texts are React children, never HTML. Both go
+ * through the app's notifier (src/components/Feedback/notifier.ts).
  */
-import { message, notification, Typography } from 'antd';
+import { Typography } from 'antd';
+import { message, notification } from '@/components/Feedback/notifier';
 import { ERROR_NOTIFICATION_DURATION, ERROR_NOTIFICATION_THRESHOLD } from '@/constants/app';
 import CopyButton from './CopyButton';
 import { formatDiagnostics, type Diagnostics } from './diagnostics';
@@ -39,8 +41,4 @@ export function showErrorText(text: string, diagnostics: Diagnostics): void {
     placement: 'bottomRight',
     duration: ERROR_NOTIFICATION_DURATION,
   });
-}
-
-export function showErrorToast(text: string): void {
-  message.error(text);
 }

@@ -1,12 +1,21 @@
 /**
  * Stand-ins for antd's message / notification / modal hook APIs that load the real ones on the
  * first call. A call returns at once what antd's would: a handle that closes (message), destroys
- * or updates (modal) and, as a promise, settles when antd's does (on close).
+ * or updates (modal) and, as a promise, settles when antd's does (on close). Each API is a plain
+ * object with one method per antd method, so a test can spy on `notification.error`.
  */
-import type { useAppProps } from 'antd/es/app/context';
+import type { App } from 'antd';
 
-export type FeedbackApi = useAppProps;
-type AnyApi = Record<string, (...args: unknown[]) => unknown>;
+/** What antd's `App.useApp()` gives: message, notification and modal, rendered where their holders sit. */
+export type FeedbackApi = ReturnType<typeof App.useApp>;
+type Part = keyof FeedbackApi;
+type AnyMethod = (...args: unknown[]) => unknown;
+
+const METHODS: Record<Part, readonly string[]> = {
+  message: ['open', 'success', 'error', 'info', 'warning', 'loading', 'destroy'],
+  notification: ['open', 'success', 'error', 'info', 'warning', 'destroy'],
+  modal: ['confirm', 'info', 'success', 'error', 'warning'],
+};
 
 export interface DeferredHandle {
   (): void;
@@ -28,20 +37,34 @@ function handleOf(boxed: Boxed): DeferredHandle {
   });
 }
 
-/** One of the three APIs, every method forwarded once `load()` has produced the real API. */
-function deferred(load: () => Promise<FeedbackApi>, part: keyof FeedbackApi): AnyApi {
-  return new Proxy({} as AnyApi, {
-    get: (_target, method: string) =>
-      (...args: unknown[]) =>
-        handleOf(load().then((api) => ({ result: (api[part] as unknown as AnyApi)[method](...args) }))),
-  });
+export interface DeferredSource {
+  /** The real APIs, once their holders are rendered (asks for them on the first call). */
+  load: () => Promise<FeedbackApi>;
+  /** Whether anything was shown yet: `destroy` before that has nothing to close and loads nothing. */
+  used: () => boolean;
 }
 
-/** message, notification and modal that call `load` (once is the caller's business) when first used. */
-export function deferredApi(load: () => Promise<FeedbackApi>): FeedbackApi {
+/** One of the three APIs, every method forwarded once `load()` has produced the real API. */
+function deferred(source: DeferredSource, part: Part): Record<string, AnyMethod> {
+  const call = (method: string, args: unknown[]) =>
+    source.load().then((api) => ({ result: (api[part] as unknown as Record<string, AnyMethod>)[method](...args) }));
+  return Object.fromEntries(
+    METHODS[part].map((method) => [
+      method,
+      method === 'destroy'
+        ? (...args: unknown[]) => {
+            if (source.used()) void call(method, args);
+          }
+        : (...args: unknown[]) => handleOf(call(method, args)),
+    ]),
+  );
+}
+
+/** message, notification and modal that call `source.load` (once is the caller's business) when first used. */
+export function deferredApi(source: DeferredSource): FeedbackApi {
   return {
-    message: deferred(load, 'message'),
-    notification: deferred(load, 'notification'),
-    modal: deferred(load, 'modal'),
+    message: deferred(source, 'message'),
+    notification: deferred(source, 'notification'),
+    modal: deferred(source, 'modal'),
   } as unknown as FeedbackApi;
 }

@@ -1,11 +1,11 @@
 /**
- * What antd's `App` gives its children — `App.useApp()`'s message, notification and modal with the
- * theme — without putting their code (~17 KB gzip) into every first load: the holders load on the
- * first call. They sit at the root as App's would, so a toast outlives the page that showed it.
+ * The notifier's provider (./notifier): it renders antd's message, notification and modal holders
+ * where it sits, inside the theme, as antd's `App` would — without putting their code (~17 KB
+ * gzip) into every first load: the holders load on the first call. They sit at the root, so a
+ * toast outlives the page that showed it.
  */
-import AppContext from 'antd/es/app/context';
-import React, { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
-import { deferredApi, type FeedbackApi } from './deferredApi';
+import React, { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { connectNotifier, type FeedbackApi } from './notifier';
 
 const Holders = lazy(() => import(/* webpackChunkName: "feedback" */ './Holders'));
 
@@ -18,9 +18,9 @@ export default function FeedbackProvider({ children }: { children: React.ReactNo
     return { promise, resolve };
   });
 
-  const api = useMemo(
+  useEffect(
     () =>
-      deferredApi(() => {
+      connectNotifier(() => {
         // calls may come from a render or an effect: ask for the holders after it
         queueMicrotask(() => setWanted(true));
         return loaded.promise.then(() => latest.current!);
@@ -36,13 +36,13 @@ export default function FeedbackProvider({ children }: { children: React.ReactNo
   );
 
   return (
-    <AppContext.Provider value={api}>
+    <>
       {children}
       {wanted && (
         <Suspense fallback={null}>
           <Holders onReady={onReady} />
         </Suspense>
       )}
-    </AppContext.Provider>
+    </>
   );
 }

@@ -3,7 +3,8 @@
  * Idempotency-Key by the attempt rule of usePayAttempt (the request: the order); without a pay
  * password, PayPasswordRequired instead of the field and the pay button.
  */
-import { App, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
+import { message } from '@/components/Feedback/notifier';
 import type { MallOrderType } from '../../../contract/mall';
 import Money from '@/components/Money';
 import PayPasswordField from '@/components/PayPasswordField';
@@ -20,7 +21,6 @@ interface Props {
 
 export default function PayModal({ order, open, onClose, onPaid }: Props) {
   const t = useT();
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ payPassword: string }>();
   const { busy, run } = useMallPayAttempt();
   const needsPayPassword = useNeedsPayPassword();

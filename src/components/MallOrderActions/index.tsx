@@ -3,7 +3,8 @@
  * pay (pay password dialog), cancel (confirmation; a paid order is refunded), confirm receipt
  * (confirmation), logistics. `onChange` gets the updated order.
  */
-import { App, Button, Flex } from 'antd';
+import { Button, Flex } from 'antd';
+import { message, modal } from '@/components/Feedback/notifier';
 import { useNavigate } from '@umijs/max';
 import { useState } from 'react';
 import type { MallOrderType } from '../../../contract/mall';
@@ -20,7 +21,6 @@ interface Props {
 
 export default function MallOrderActions({ order, onChange, size = 'small' }: Props) {
   const t = useT();
-  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
 

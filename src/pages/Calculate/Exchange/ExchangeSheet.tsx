@@ -2,7 +2,8 @@
  * Exchanging mined coin to USDT through PaySheet: coin picker, amount with Max (the mined coin
  * still available), the server's rate, fee and minimum, and the estimated USDT to receive.
  */
-import { App, Descriptions, Form, Select, Typography } from 'antd';
+import { Descriptions, Form, Select, Typography } from 'antd';
+import { message } from '@/components/Feedback/notifier';
 import type { PowerDetailType } from '../../../../contract/account';
 import AmountInput from '@/components/AmountInput';
 import { amountRule } from '@/components/AmountInput/amountRule';
@@ -29,7 +30,6 @@ interface Props {
 
 export default function ExchangeSheet({ open, coins, onClose, onExchanged }: Props) {
   const t = useT();
-  const { message } = App.useApp();
   const coinOf = (code?: string) => coins.find((coin) => coin.coin === code);
   if (!open || coins.length === 0) return null;
 

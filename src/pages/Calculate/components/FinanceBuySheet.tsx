@@ -1,5 +1,6 @@
 /** Subscribing to a finance product: amount within its limits, the estimated interest, then PaySheet. */
-import { App, Descriptions, Form, Input, Typography } from 'antd';
+import { Descriptions, Form, Input, Typography } from 'antd';
+import { message } from '@/components/Feedback/notifier';
 import type { FinanceProductType } from '../../../../contract/product';
 import { interestOverLock } from '../../../../contract/rules/financeInterest';
 import Money from '@/components/Money';
@@ -22,7 +23,6 @@ function withinLimits(amount: string | undefined, product: FinanceProductType): 
 
 export default function FinanceBuySheet({ product, onClose, onBought }: { product: FinanceProductType | null; onClose: () => void; onBought: () => void }) {
   const t = useT();
-  const { message } = App.useApp();
   if (!product) return null;
   const pay = async ({ amount, payPassword }: Values & { payPassword: string }, key: string) => {
     const order = await productApi.financeOrderCreate({ productId: product.id, amount, payPassword }, { headers: { 'Idempotency-Key': key } });

@@ -1,5 +1,6 @@
 /** Buying a power product: hashrate amount, total to pay, the daily fees it will carry, then PaySheet. */
-import { App, Descriptions, Form, InputNumber, Typography } from 'antd';
+import { Descriptions, Form, InputNumber, Typography } from 'antd';
+import { message } from '@/components/Feedback/notifier';
 import type { PowerProductType } from '../../../../contract/product';
 import { powerDay } from '../../../../contract/rules/powerOutput';
 import Money from '@/components/Money';
@@ -14,7 +15,6 @@ interface Values {
 
 export default function PowerBuySheet({ product, onClose, onBought }: { product: PowerProductType | null; onClose: () => void; onBought: () => void }) {
   const t = useT();
-  const { message } = App.useApp();
   if (!product) return null;
   const pay = async ({ units, payPassword }: Values & { payPassword: string }, key: string) => {
     const order = await productApi.powerOrderCreate({ productId: product.id, units, payPassword }, { headers: { 'Idempotency-Key': key } });

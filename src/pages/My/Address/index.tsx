@@ -4,7 +4,8 @@
  * on an address goes back to the return path with `addressId=<id>`.
  */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, List, Popconfirm, Tag, Typography } from 'antd';
+import { Button, Card, Flex, List, Popconfirm, Tag, Typography } from 'antd';
+import { message } from '@/components/Feedback/notifier';
 import { useLocation, useNavigate } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import type { AddressType } from '../../../../contract/address';
@@ -30,7 +31,6 @@ function AddressText({ address }: { address: AddressType }) {
 
 export default function MyAddressPage() {
   const t = useT();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const { search } = useLocation();
   const returnTo = selectionReturnPath(search);

@@ -3,7 +3,8 @@
  * form to bind one by code), the rules and the invitees page by page.
  */
 import { CopyOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Flex, Form, Input, QRCode, Row, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, QRCode, Row, Statistic, Typography } from 'antd';
+import { message } from '@/components/Feedback/notifier';
 import { useRequest } from 'ahooks';
 import type { InviteDetailsType } from '../../../../contract/invite';
 import AsyncContent from '@/components/AsyncContent';
@@ -16,7 +17,6 @@ import { copyText, shareOrCopy } from './share';
 
 function ShareCard({ details }: { details: InviteDetailsType }) {
   const t = useT();
-  const { message } = App.useApp();
   const copy = async (text: string, done: string) => {
     if (await copyText(text)) message.success(done);
     else message.error(t('invite.copyFailed'));
@@ -81,7 +81,6 @@ function Figures({ details }: { details: InviteDetailsType }) {
 
 function InviterCard({ details, onBound }: { details: InviteDetailsType; onBound: (next: InviteDetailsType) => void }) {
   const t = useT();
-  const { message } = App.useApp();
   const bind = useRequest(async ({ code }: { code: string }) => inviteApi.update({ code: code.trim() }), {
     manual: true,
     onSuccess: (next) => {

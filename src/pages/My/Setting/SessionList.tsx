@@ -4,7 +4,8 @@
  * Ending sessions only takes access away, so the session token suffices (no wallet signature).
  */
 import { DesktopOutlined } from '@ant-design/icons';
-import { App, Button, Card, List, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Card, List, Popconfirm, Space, Tag, Typography } from 'antd';
+import { message } from '@/components/Feedback/notifier';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
 import { useT } from '@/hooks/useT';
@@ -13,7 +14,6 @@ import { deviceName } from './deviceName';
 
 export default function SessionList() {
   const t = useT();
-  const { message } = App.useApp();
   const { data: sessions = [], loading, refresh } = useRequest(() => authApi.sessions());
   const [ending, setEnding] = useState<string | null>(null);
   const others = sessions.filter((s) => !s.current);

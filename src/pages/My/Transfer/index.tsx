@@ -4,7 +4,8 @@
  * with the pay password. Every field is checked with the server's rules before anything is sent.
  */
 import { HistoryOutlined } from '@ant-design/icons';
-import { App, Button, Card, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { message } from '@/components/Feedback/notifier';
 import { Link, useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
@@ -29,7 +30,6 @@ interface Values {
 export default function MyTransferPage() {
   const t = useT();
   const access = useAccess();
-  const { message } = App.useApp();
   const user = useCurrentUser();
   const [form] = Form.useForm<Values>();
   const [confirming, setConfirming] = useState<Values>();

@@ -3,7 +3,8 @@
  * the list, keeping the selection-mode query the list was opened with.
  */
 import { useRef } from 'react';
-import { App, Card } from 'antd';
+import { Card } from 'antd';
+import { message } from '@/components/Feedback/notifier';
 import { useLocation, useNavigate, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import type { AddressInputType } from '../../../../../contract/address';
@@ -16,7 +17,6 @@ import { requestKeys, withRequestKey } from '@/services/idempotencyKey';
 
 export default function MyAddressEditPage() {
   const t = useT();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const { search } = useLocation();
   const { id } = useParams<{ id: string }>();

@@ -6,7 +6,8 @@
  * once saved (the guide from a money move without one).
  */
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Form, Result, Typography } from 'antd';
+import { Alert, Button, Card, Form, Result, Typography } from 'antd';
+import { message } from '@/components/Feedback/notifier';
 import { history, useModel } from '@umijs/max';
 import { useState } from 'react';
 import PayPasswordField from '@/components/PayPasswordField';
@@ -27,7 +28,6 @@ interface Values {
 
 export default function PayPassPage() {
   const t = useT();
-  const { message } = App.useApp();
   const user = useCurrentUser();
   const { setInitialState } = useModel('@@initialState');
   const [form] = Form.useForm<Values>();
