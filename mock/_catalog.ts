@@ -128,4 +128,3 @@ export function createCatalog() {
   return { powerProducts, financeProducts, categories, goods: goodsList, content };
 }
 
-export type Catalog = ReturnType<typeof createCatalog>;

@@ -199,13 +199,3 @@ export function checkPayPassword(user: MockUser, given: string): void {
   if (user.payPassword !== given) throw new MockError('PAY_PASSWORD_WRONG');
 }
 
-/** Forgets everything (tests). */
-export function resetState(): void {
-  state.users.clear();
-  state.sessions.clear();
-  state.nonces.clear();
-  state.sessionInfo.clear();
-  state.challenges.clear();
-  state.idempotency.clear();
-  state.catalog = createCatalog();
-}

@@ -17,7 +17,7 @@ export type FeatureFlags = FeatureFlagsType;
 export const DEFAULT_FEATURE_FLAGS: FeatureFlags = { ...featureDefaults };
 
 /** The flags call must not hold the first screen long: after this, the defaults are used. */
-export const FEATURE_FLAGS_TIMEOUT_MS = 5000;
+const FEATURE_FLAGS_TIMEOUT_MS = 5000;
 
 /** Known flags from the server's answer; a flag it does not send keeps its default. */
 function known(answer: Partial<Record<string, unknown>> | undefined): FeatureFlags {

@@ -51,7 +51,7 @@ function isCancelled(error: RequestFailure): boolean {
 }
 
 /** Adds `Accept-Language` always and `Authorization` when a session token is stored. */
-export function addRequestHeaders(config: RequestOptions): RequestOptions {
+function addRequestHeaders(config: RequestOptions): RequestOptions {
   const token = getToken();
   return {
     ...config,
@@ -64,7 +64,7 @@ export function addRequestHeaders(config: RequestOptions): RequestOptions {
 }
 
 /** Keeps the response on the BizError so the diagnostics can name the URL, status and headers. */
-export function rejectFailedEnvelope(response: AxiosResponse): AxiosResponse {
+function rejectFailedEnvelope(response: AxiosResponse): AxiosResponse {
   if (isEnvelope(response.data) && response.data.success === false) {
     throw new BizError(response.data, response);
   }

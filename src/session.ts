@@ -10,7 +10,7 @@ export const SESSION_KEYS = { token: 'token', userInfo: 'userInfo', theme: 'them
 export type ThemeMode = 'light' | 'dark';
 
 /** Dispatched on window when this tab changes the session (other tabs get a `storage` event). */
-export const SESSION_CHANGE_EVENT = 'powerfi:session-change';
+const SESSION_CHANGE_EVENT = 'powerfi:session-change';
 
 function announceChange(): void {
   window.dispatchEvent(new Event(SESSION_CHANGE_EVENT));

@@ -1,7 +1,7 @@
 import { useMediaQuery } from './useMediaQuery';
 
 /** Widest screen that counts as a phone (spec: ≤ 768 px). */
-export const PHONE_MAX_WIDTH = 768;
+const PHONE_MAX_WIDTH = 768;
 
 /** Phones get the bottom tab bar, wider screens the top navigation. */
 export function useIsPhone(): boolean {

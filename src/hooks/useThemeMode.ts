@@ -13,7 +13,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function changeThemeMode(mode: ThemeMode): void {
+function changeThemeMode(mode: ThemeMode): void {
   setTheme(mode);
   listeners.forEach((listener) => listener());
 }

@@ -11,7 +11,6 @@ import CopyButton from './CopyButton';
 import { formatDiagnostics, type Diagnostics } from './diagnostics';
 import { ERROR_TEXTS } from './texts';
 
-export { ERROR_TEXTS } from './texts';
 export type { Diagnostics } from './diagnostics';
 
 function ErrorNoticeBody({ text, diagnostics }: { text: string; diagnostics: string }) {

@@ -5,7 +5,7 @@ import type { SkuType } from '../../../contract/mall';
 import { useT } from '@/hooks/useT';
 
 /** the server accepts 1–99 per order */
-export const MAX_QUANTITY = 99;
+const MAX_QUANTITY = 99;
 
 interface Props {
   skus: SkuType[];

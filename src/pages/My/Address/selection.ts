@@ -4,7 +4,7 @@
  * choosing one goes to the return path with `addressId=<id>` added to its query.
  */
 
-export const ADDRESS_ID_PARAM = 'addressId';
+const ADDRESS_ID_PARAM = 'addressId';
 
 /** Only a path of this site may be returned to (no `//host` or scheme: no open redirect). */
 function isLocalPath(path: string): boolean {
