@@ -6,8 +6,8 @@ import { IntlProvider } from '@umijs/max';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type React from 'react';
 import type { AddressType } from '../../contract/address';
-import AddressForm from '@/components/AddressForm';
-import { addressFormRules, toAddressInput } from '@/components/AddressForm/rules';
+import AddressForm from '@/pages/My/components/AddressForm';
+import { addressFormRules, toAddressInput } from '@/pages/My/components/AddressForm/rules';
 import zhCN from '@/locales/zh-CN';
 
 // react-intl's class typings (as re-exported by Umi) omit `children`

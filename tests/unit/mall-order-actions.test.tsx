@@ -6,7 +6,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import React from 'react';
 import FeedbackProvider from '@/components/Feedback';
-import MallOrderActions from '@/components/MallOrderActions';
+import MallOrderActions from '@/pages/Shopping/components/MallOrderActions';
 import { mallApi } from '@/services';
 
 jest.mock('@umijs/max', () => ({

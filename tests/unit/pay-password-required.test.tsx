@@ -5,8 +5,8 @@
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import FeedbackProvider from '@/components/Feedback';
-import MallCheckoutSheet from '@/components/MallCheckoutSheet';
-import PayModal from '@/components/MallOrderActions/PayModal';
+import MallCheckoutSheet from '@/pages/Shopping/components/MallCheckoutSheet';
+import PayModal from '@/pages/Shopping/components/MallOrderActions/PayModal';
 import PaySheet from '@/pages/Calculate/components/PaySheet';
 
 /** the signed-in user's pay password state (read by the mocked initial state) */

@@ -1,6 +1,6 @@
 /** The conversion quote's countdown: full from the first render of a new quote, then down to 0. */
 import { act, renderHook } from '@testing-library/react';
-import { useQuoteCountdown } from '@/components/ConvertSheet/useQuoteCountdown';
+import { useQuoteCountdown } from '@/pages/My/components/ConvertSheet/useQuoteCountdown';
 
 describe('useQuoteCountdown', () => {
   beforeEach(() => jest.useFakeTimers());

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { PowerProductType } from '../../../contract/product';
 import InfiniteList from '@/components/InfiniteList';
 import PowerProductCard from '@/components/PowerProductCard';
-import SectionTabs from '@/components/SectionTabs';
+import SectionTabs from './components/SectionTabs';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
 import BuyButton from './components/BuyButton';

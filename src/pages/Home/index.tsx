@@ -11,7 +11,7 @@ import { useRequest } from 'ahooks';
 import React, { useMemo } from 'react';
 import type { PageOf } from '../../../contract/common';
 import AsyncContent from '@/components/AsyncContent';
-import ContentLinkAnchor from '@/components/ContentLinkAnchor';
+import ContentLinkAnchor from './components/ContentLinkAnchor';
 import EntryGrid, { type GridEntry } from '@/components/EntryGrid';
 import FinanceProductCard from '@/components/FinanceProductCard';
 import PowerProductCard from '@/components/PowerProductCard';

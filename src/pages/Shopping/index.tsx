@@ -4,7 +4,7 @@ import { Button, Input, Tabs } from 'antd';
 import { Link } from '@umijs/max';
 import { useState } from 'react';
 import type { GoodsCategoryType } from '../../../contract/mall';
-import GoodsCard from '@/components/GoodsCard';
+import GoodsCard from './components/GoodsCard';
 import InfiniteList from '@/components/InfiniteList';
 import RouteTitleBar from '@/components/RouteTitleBar';
 import { useCurrentUser } from '@/hooks/useCurrentUser';

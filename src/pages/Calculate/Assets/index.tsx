@@ -2,8 +2,8 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import AsyncContent from '@/components/AsyncContent';
-import PowerHoldings from '@/components/PowerHoldings';
-import SectionTabs from '@/components/SectionTabs';
+import PowerHoldings from '../components/PowerHoldings';
+import SectionTabs from '../components/SectionTabs';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { FinanceProductType } from '../../../../contract/product';
 import FinanceProductCard from '@/components/FinanceProductCard';
 import InfiniteList from '@/components/InfiniteList';
-import SectionTabs from '@/components/SectionTabs';
+import SectionTabs from '../components/SectionTabs';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
 import BuyButton from '../components/BuyButton';

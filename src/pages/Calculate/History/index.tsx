@@ -1,7 +1,7 @@
 /** /calculate/history: the user's power orders, finance orders and daily power bills, each filterable and paged. */
 import { Tabs } from 'antd';
 import { useRequest } from 'ahooks';
-import SectionTabs from '@/components/SectionTabs';
+import SectionTabs from '../components/SectionTabs';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';

@@ -9,7 +9,7 @@ import { useRequest } from 'ahooks';
 import { useEffect } from 'react';
 import { estimatePower } from '../../../../contract/rules/powerOutput';
 import AsyncContent from '@/components/AsyncContent';
-import SectionTabs from '@/components/SectionTabs';
+import SectionTabs from '../components/SectionTabs';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
 import EstimateResult from './EstimateResult';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import AsyncContent from '@/components/AsyncContent';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
-import RecordRow, { RecordNote } from '@/components/RecordRow';
+import RecordRow, { RecordNote } from '../components/RecordRow';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';

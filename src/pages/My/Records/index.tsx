@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { LEDGER_ENTRY_TYPES, type LedgerEntryKind } from '../../../../contract/user';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
-import RecordRow, { RecordNote } from '@/components/RecordRow';
+import RecordRow, { RecordNote } from '../components/RecordRow';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi, userApi } from '@/services';

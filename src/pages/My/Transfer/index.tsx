@@ -14,7 +14,7 @@ import AmountInput from '@/components/AmountInput';
 import { amountRule } from '@/components/AmountInput/amountRule';
 import AsyncContent from '@/components/AsyncContent';
 import Money from '@/components/Money';
-import PayPasswordSheet from '@/components/PayPasswordSheet';
+import PayPasswordSheet from '../components/PayPasswordSheet';
 import { shortAddress } from '@/components/shortAddress';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';

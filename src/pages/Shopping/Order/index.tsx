@@ -4,7 +4,7 @@ import { useNavigate, useParams } from '@umijs/max';
 import { useState } from 'react';
 import { MALL_ORDER_TYPES } from '../../../../contract/mall';
 import InfiniteList from '@/components/InfiniteList';
-import MallOrderCard from '@/components/MallOrderCard';
+import MallOrderCard from '../components/MallOrderCard';
 import RouteTitleBar from '@/components/RouteTitleBar';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';

@@ -8,7 +8,7 @@ import { message } from '@/components/Feedback/notifier';
 import { useLocation, useNavigate, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import type { AddressInputType } from '../../../../../contract/address';
-import AddressForm from '@/components/AddressForm';
+import AddressForm from '../../components/AddressForm';
 import AsyncContent from '@/components/AsyncContent';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';

@@ -11,7 +11,7 @@ import { message } from '@/components/Feedback/notifier';
 import { history, useModel } from '@umijs/max';
 import { useState } from 'react';
 import PayPasswordField from '@/components/PayPasswordField';
-import WalletProofError from '@/components/WalletProofError';
+import WalletProofError from '../../components/WalletProofError';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { withCurrentUser } from '@/initialState';

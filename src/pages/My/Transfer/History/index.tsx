@@ -2,7 +2,7 @@
 import { Tag, Typography } from 'antd';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
-import RecordRow, { RecordNote } from '@/components/RecordRow';
+import RecordRow, { RecordNote } from '../../components/RecordRow';
 import StatusTag from '@/components/StatusTag';
 import { shortAddress } from '@/components/shortAddress';
 import { useCurrentUser } from '@/hooks/useCurrentUser';

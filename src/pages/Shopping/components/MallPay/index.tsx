@@ -3,7 +3,7 @@
  * usePayAttempt with the order as the request (keys `mall-pay-<order id>-…`; a retry after a
  * network failure replays the first answer instead of paying twice), and the pay call.
  */
-import type { MallOrderType } from '../../../contract/mall';
+import type { MallOrderType } from '../../../../../contract/mall';
 import { usePayAttempt, type KeyFor } from '@/hooks/usePayAttempt';
 import { mallApi } from '@/services';
 

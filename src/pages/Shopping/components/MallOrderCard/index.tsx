@@ -1,7 +1,7 @@
 /** A mall order in a list: number, status, item, total, a link to its details and its actions. */
 import { Card, Flex, Typography } from 'antd';
 import { Link } from '@umijs/max';
-import type { MallOrderType } from '../../../contract/mall';
+import type { MallOrderType } from '../../../../../contract/mall';
 import Money from '@/components/Money';
 import StatusTag from '@/components/StatusTag';
 import { useT } from '@/hooks/useT';

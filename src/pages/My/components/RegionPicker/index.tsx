@@ -3,7 +3,7 @@
  * Its value is `[province, city]`; the district is typed separately.
  */
 import { Cascader } from 'antd';
-import { REGIONS } from '../../../contract/rules/regions';
+import { REGIONS } from '../../../../../contract/rules/regions';
 
 export type RegionValue = [string, string];
 

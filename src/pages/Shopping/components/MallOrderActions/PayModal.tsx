@@ -5,7 +5,7 @@
  */
 import { Form, Modal } from 'antd';
 import { message } from '@/components/Feedback/notifier';
-import type { MallOrderType } from '../../../contract/mall';
+import type { MallOrderType } from '../../../../../contract/mall';
 import Money from '@/components/Money';
 import PayPasswordField from '@/components/PayPasswordField';
 import PayPasswordRequired, { useNeedsPayPassword } from '@/components/PayPasswordRequired';

@@ -1,7 +1,7 @@
 /** The SKU options of a goods item with their price and stock (sold-out ones disabled), and the quantity stepper. */
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, InputNumber, Radio, Space, Typography } from 'antd';
-import type { SkuType } from '../../../contract/mall';
+import type { SkuType } from '../../../../../contract/mall';
 import { useT } from '@/hooks/useT';
 
 /** the server accepts 1–99 per order */

@@ -7,7 +7,7 @@ import { Button, Flex } from 'antd';
 import { message, modal } from '@/components/Feedback/notifier';
 import { useNavigate } from '@umijs/max';
 import { useState } from 'react';
-import type { MallOrderType } from '../../../contract/mall';
+import type { MallOrderType } from '../../../../../contract/mall';
 import { useT } from '@/hooks/useT';
 import { mallApi } from '@/services';
 import { newIdempotencyKey } from '@/services/idempotencyKey';

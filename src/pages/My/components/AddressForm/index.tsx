@@ -4,8 +4,8 @@
  */
 import { Button, Form, Input, Switch } from 'antd';
 import { useEffect, useMemo } from 'react';
-import type { AddressInputType, AddressType } from '../../../contract/address';
-import { ADDRESS_LIMITS } from '../../../contract/rules/address';
+import type { AddressInputType, AddressType } from '../../../../../contract/address';
+import { ADDRESS_LIMITS } from '../../../../../contract/rules/address';
 import { useT } from '@/hooks/useT';
 import RegionPicker from '../RegionPicker';
 import { addressFormRules, toAddressInput, toFormValues, type AddressFormValues } from './rules';

@@ -3,7 +3,7 @@ import { useRequest } from 'ahooks';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';
-import AsyncContent from './AsyncContent';
+import AsyncContent from '@/components/AsyncContent';
 import PowerCoinList from './PowerCoinList';
 
 export default function PowerHoldings() {

@@ -1,8 +1,8 @@
 /** The user's power account per mined coin: hashrate, output and coin not yet exchanged. */
 import { Card, Descriptions, List } from 'antd';
-import type { PowerDetailType } from '../../contract/account';
+import type { PowerDetailType } from '../../../../contract/account';
 import { useT } from '@/hooks/useT';
-import Money from './Money';
+import Money from '@/components/Money';
 
 export default function PowerCoinList({ coins }: { coins: PowerDetailType['coins'] }) {
   const t = useT();

@@ -3,7 +3,7 @@
  * browser refuses exactly what the server refuses, with the same sentences (`address.rule.*`).
  */
 import type { Rule } from 'antd/es/form';
-import type { AddressInputType, AddressType } from '../../../contract/address';
+import type { AddressInputType, AddressType } from '../../../../../contract/address';
 import {
   ADDRESS_LIMITS,
   checkCity,
@@ -14,7 +14,7 @@ import {
   checkReceiver,
   normalizeAddress,
   type AddressProblem,
-} from '../../../contract/rules/address';
+} from '../../../../../contract/rules/address';
 import type { RegionValue } from '../RegionPicker';
 
 export interface AddressFormValues {

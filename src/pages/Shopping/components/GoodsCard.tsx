@@ -1,9 +1,9 @@
 /** A goods item in the mall grid: cover, title, price and sales. */
 import { Card, Flex, Typography } from 'antd';
 import { Link } from '@umijs/max';
-import type { GoodsSummaryType } from '../../contract/mall';
+import type { GoodsSummaryType } from '../../../../contract/mall';
 import { useT } from '@/hooks/useT';
-import Money from './Money';
+import Money from '@/components/Money';
 
 export default function GoodsCard({ goods }: { goods: GoodsSummaryType }) {
   const t = useT();
