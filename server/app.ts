@@ -30,9 +30,7 @@ import authRoutes from './routes/auth';
 import contentRoutes from './routes/content';
 import featureRoutes from './routes/features';
 import inviteRoutes from './routes/invite';
-import ledgerRoutes from './routes/ledger';
 import mallRoutes from './routes/mall';
-import powerRoutes from './routes/power';
 import productRoutes from './routes/product';
 import userRoutes from './routes/user';
 import { createTimeFormat, systemClock, type Clock } from './time';
@@ -47,8 +45,11 @@ export interface BuildAppOptions {
   jobs?: boolean;
 }
 
-/** One plugin per API domain; issues 4–7 add theirs here. */
-const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, ledgerRoutes, productRoutes, powerRoutes, contentRoutes, mallRoutes, inviteRoutes, addressRoutes, featureRoutes];
+/**
+ * The one list of domain plugins: server/routes/<domain>.ts serves contract/<domain>.ts, every
+ * endpoint of it and nothing else (tests/server/route-layout.test.ts).
+ */
+const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, productRoutes, contentRoutes, mallRoutes, inviteRoutes, addressRoutes, featureRoutes];
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 

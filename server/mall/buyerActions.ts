@@ -3,12 +3,15 @@
  * pay (USDT from the buyer to the system account `mall`), cancel (stock returned; a paid order
  * is refunded through the ledger), confirm receipt.
  */
+import type { Db } from '../db';
 import { systemOwner, userOwner } from '../ledger/accounts';
+import { runMoneyTransaction } from '../ledger/moneyTransaction';
 import { post, type Trx } from '../ledger/post';
 import { ApiError } from '../http/errors';
 import { lockOrder, moveOrder } from './orderRows';
 import type { MallOrderRow } from './orderView';
 import { addSales, returnStock } from './stock';
+import { sweepOrders } from './sweep';
 
 export async function payOrder(trx: Trx, userId: bigint, id: bigint, now: number): Promise<MallOrderRow> {
   const order = await lockOrder(trx, id, userId);
@@ -49,4 +52,10 @@ export async function cancelOrder(trx: Trx, userId: bigint, id: bigint, now: num
 export async function confirmOrder(trx: Trx, userId: bigint, id: bigint, now: number): Promise<MallOrderRow> {
   const order = await lockOrder(trx, id, userId);
   return moveOrder(trx, order, 'confirm', { completed_at: BigInt(now) });
+}
+
+/** Confirming receipt as its own call: the buyer's overdue orders move first, then the order. */
+export async function confirmReceipt(db: Db, userId: bigint, id: bigint, now: number): Promise<MallOrderRow> {
+  await sweepOrders(db, now, { userId });
+  return runMoneyTransaction(db, (trx) => confirmOrder(trx, userId, id, now));
 }

@@ -1,19 +1,64 @@
-/** Account products (10000 = USDT). Balances, deposits, transfers and conversions belong to issue 4. */
+/**
+ * contract/account.ts: balances, the account product title, deposits, transfers, conversions and
+ * the power account (hashrate and output, daily bills, exchanging mined coin to USDT). Money
+ * moves (transfer, convert, power exchange) take the pay password and an Idempotency-Key.
+ */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
-import { ApiError } from '../http/errors';
-import { route } from '../http/route';
+import { pageArgs } from '../http/paging';
+import { route, sessionOf } from '../http/route';
+import { moneyRoute } from '../idempotency/moneyRoute';
+import { accountProductTitle } from '../ledger/accountProducts';
+import { balanceOverview } from '../ledger/balances';
+import { conversionOverview } from '../ledger/conversionHistory';
+import { convertAtQuote, createQuote } from '../ledger/conversions';
+import { openDepositAddressBook } from '../ledger/depositAddresses';
+import { depositOverview } from '../ledger/depositRecords';
+import { listTransfers, transferOptions } from '../ledger/transferHistory';
+import { createTransfer } from '../ledger/transfers';
+import { powerDetail } from '../products/powerAccount';
+import { exchangePower, toExchangeRecord, withExchangeTerms } from '../products/powerExchange';
+import { listPowerBills, listPowerExchanges } from '../products/powerHistory';
+import { addDays, dayOf } from '../settlement/days';
 
 export default async function accountRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.ctx;
+  const { db, config, clock, time } = app.ctx;
+  const depositAddresses = await openDepositAddressBook(db, config.depositXpub, clock.now());
 
-  route(app, contract.account.productTitle, async (request) => {
-    const product = await db
-      .selectFrom('account_products')
-      .select(['id', 'title', 'currency'])
-      .where('id', '=', BigInt(request.params.id))
-      .executeTakeFirst();
-    if (!product) throw new ApiError('NOT_FOUND', { messageKey: 'product.notFound' });
-    return { id: String(product.id), title: product.title, currency: product.currency };
+  route(app, contract.account.account, async (request) => balanceOverview(db, sessionOf(request).userId, request.query.currency));
+
+  route(app, contract.account.productTitle, async (request) => accountProductTitle(db, BigInt(request.params.id)));
+
+  route(app, contract.account.recharge, async (request) => {
+    const { userId } = sessionOf(request);
+    return depositOverview(db, userId, depositAddresses.addressOf(userId), request.query.currency, pageArgs(request.query), time);
   });
+
+  // transfers between PowerFi users
+  route(app, contract.account.transferOptions, async (request) => transferOptions(db, sessionOf(request).userId));
+
+  route(app, contract.account.transfers, async (request) => listTransfers(db, sessionOf(request).userId, pageArgs(request.query), time));
+
+  moneyRoute(app, contract.account.transferCreate, ({ request, trx, userId, now }) => createTransfer(trx, userId, request.body, now, time), { payPassword: true });
+
+  // conversion: pairs and records, a short-lived quote, converting at a quote
+  route(app, contract.account.convert, async (request) => conversionOverview(db, sessionOf(request).userId, pageArgs(request.query), time));
+
+  route(app, contract.account.convertQuote, async (request) => createQuote(db, sessionOf(request).userId, request.query, clock.now(), time));
+
+  moneyRoute(app, contract.account.convertCreate, ({ request, trx, userId, now }) => convertAtQuote(trx, userId, request.body.quoteId, now, time), { payPassword: true });
+
+  // the power account
+  route(app, contract.account.powerDetail, async (request) => {
+    const today = dayOf(clock.now(), config.displayUtcOffsetMinutes);
+    return withExchangeTerms(db, await powerDetail(db, sessionOf(request).userId, today, addDays(today, -1)));
+  });
+
+  route(app, contract.account.powerBill, async (request) => listPowerBills(db, sessionOf(request).userId, request.query, pageArgs(request.query)));
+
+  moneyRoute(app, contract.account.powerExchange, async ({ request, trx, userId, now }) => toExchangeRecord(await exchangePower(trx, userId, request.body, now), time), {
+    payPassword: true,
+  });
+
+  route(app, contract.account.exchange, async (request) => listPowerExchanges(db, sessionOf(request).userId, pageArgs(request.query), time));
 }

@@ -1,14 +1,14 @@
 /** Wallet sign-in (EIP-4361): nonce, sign-in, sign-out; step-up challenges; the user's sessions. */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
-import { consumeNonce, issueNonce } from '../auth/nonces';
-import { createSession, endOtherSessions, endSessionOf, listLiveSessions, revokeSession } from '../auth/sessions';
+import { issueNonce } from '../auth/nonces';
+import { endOtherSessions, endSessionOf, listLiveSessions, revokeSession } from '../auth/sessions';
+import { signInWallet } from '../auth/signIn';
 import { issueStepUpChallenge } from '../auth/stepUp';
 import { SIWE_STATEMENT, verifySiwe } from '../auth/siwe';
-import { isUniqueViolation } from '../db';
 import { ApiError } from '../http/errors';
 import { route, sessionOf } from '../http/route';
-import { findOrCreateUser, loadProfile } from '../users/users';
+import { loadProfile } from '../users/users';
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const { db, config, clock, time } = app.ctx;
@@ -28,17 +28,9 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       maxAgeMs: config.siweMaxAgeMs,
       skewMs: config.siweClockSkewMs,
     });
-    const signIn = () =>
-      db.transaction().execute(async (trx) => {
-        if (!(await consumeNonce(trx, verified.nonce, now))) throw new ApiError('SIWE_NONCE_INVALID');
-        const user = await findOrCreateUser(trx, verified.address, request.body.invite, now);
-        const session = await createSession(trx, user.id, now, config, { userAgent: request.headers['user-agent'] ?? '', ip: request.ip });
-        return { user, session };
-      });
-    // two first sign-ins of one address at once: the loser retries and finds the new user
-    const { user, session } = await signIn().catch((error: unknown) => {
-      if (isUniqueViolation(error)) return signIn();
-      throw error;
+    const { user, session } = await signInWallet(db, { address: verified.address, nonce: verified.nonce, invite: request.body.invite }, now, config, {
+      userAgent: request.headers['user-agent'] ?? '',
+      ip: request.ip,
     });
     const profile = await loadProfile(db, user.id, time);
     if (!profile) throw new ApiError('INTERNAL_ERROR');

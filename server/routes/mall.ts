@@ -11,8 +11,7 @@ import { contract } from '../../contract';
 import { pageArgs, toPage } from '../http/paging';
 import { route, sessionOf } from '../http/route';
 import { moneyRoute } from '../idempotency/moneyRoute';
-import { runMoneyTransaction } from '../ledger/moneyTransaction';
-import { cancelOrder, confirmOrder, payOrder } from '../mall/buyerActions';
+import { cancelOrder, confirmReceipt, payOrder } from '../mall/buyerActions';
 import { goodsDetail, listGoods } from '../mall/catalogue';
 import { createOrder } from '../mall/checkout';
 import { listOrders, readLogistics, readOrder } from '../mall/orderReads';
@@ -54,11 +53,8 @@ export default async function mallRoutes(app: FastifyInstance): Promise<void> {
   moneyRoute(app, contract.mall.orderCreate, async ({ request, trx, userId, now }) => toMallOrder(await createOrder(trx, userId, request.body, now, time), time, now));
 
   route(app, contract.mall.orderConfirm, async (request) => {
-    const { userId } = sessionOf(request);
     const now = clock.now();
-    await sweepCaller(userId, now);
-    const order = await runMoneyTransaction(db, (trx) => confirmOrder(trx, userId, BigInt(request.body.id), now));
-    return toMallOrder(order, time, now);
+    return toMallOrder(await confirmReceipt(db, sessionOf(request).userId, BigInt(request.body.id), now), time, now);
   });
 
   moneyRoute(app, contract.mall.orderPay, async ({ request, trx, userId, now }) => toMallOrder(await payOrder(trx, userId, BigInt(request.body.id), now), time, now), {

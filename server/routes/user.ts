@@ -1,16 +1,29 @@
-/** The signed-in user's profile. */
+/**
+ * contract/user.ts: the signed-in user's profile, their ledger entries (never anyone else's), and
+ * setting or changing the pay password, which needs a fresh wallet signature for its purpose
+ * (auth/stepUp.ts), not only the session token.
+ */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
 import { ApiError } from '../http/errors';
 import { route, sessionOf } from '../http/route';
+import { walletDetails } from '../ledger/walletDetails';
+import { changePayPassword } from '../payPassword/changeWithProof';
 import { loadProfile } from '../users/users';
 
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
-  const { db, time } = app.ctx;
+  const { db, config, clock, time } = app.ctx;
 
   route(app, contract.user.profile, async (request) => {
     const profile = await loadProfile(db, sessionOf(request).userId, time);
     if (!profile) throw new ApiError('UNAUTHORIZED');
     return profile;
   });
+
+  route(app, contract.user.walletDetails, async (request) => walletDetails(db, sessionOf(request).userId, request.query, time, config.displayUtcOffsetMinutes));
+
+  route(app, contract.user.payPass, async (request) => {
+    await changePayPassword(db, config, sessionOf(request).userId, request.body, clock.now());
+    return { hasPayPassword: true };
+  }, { rateLimit: 'money' });
 }

@@ -1,0 +1,10 @@
+/** Banners, notices and links for the home page: the active ones, in display order. */
+import type { ContentLinkType } from '../../contract/content';
+import type { Db } from '../db';
+
+export async function contentLinks(db: Db, type: ContentLinkType['type'] | undefined): Promise<ContentLinkType[]> {
+  let query = db.selectFrom('content_links').select(['id', 'type', 'title', 'content', 'url', 'image', 'sort']).where('active', '=', 1n).orderBy('sort').orderBy('id');
+  if (type) query = query.where('type', '=', type);
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...row, id: String(row.id), sort: Number(row.sort) }));
+}

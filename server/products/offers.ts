@@ -1,0 +1,22 @@
+/** The power and finance products on offer (active ones, in their display order). */
+import type { PageOf } from '../../contract';
+import type { FinanceProductType, PowerProductType } from '../../contract/product';
+import type { Db } from '../db';
+import { paginate, toPage, type PageArgs } from '../http/paging';
+import { loadPrices } from '../ledger/prices';
+import type { TimeFormat } from '../time';
+import { toFinanceProduct, toPowerProduct } from './catalogue';
+
+export async function listPowerProducts(db: Db, coin: string | undefined, args: PageArgs, now: number, time: TimeFormat): Promise<PageOf<PowerProductType>> {
+  let query = db.selectFrom('power_products').selectAll().where('active', '=', 1n).orderBy('sort').orderBy('id');
+  if (coin) query = query.where('coin', '=', coin);
+  const { rows, total } = await paginate(query, args);
+  const prices = await loadPrices(db);
+  return toPage(rows.map((row) => toPowerProduct(row, now, time, prices.get(row.coin))), total, args);
+}
+
+export async function listFinanceProducts(db: Db, args: PageArgs): Promise<PageOf<FinanceProductType>> {
+  const query = db.selectFrom('finance_products').selectAll().where('active', '=', 1n).orderBy('sort').orderBy('id');
+  const { rows, total } = await paginate(query, args);
+  return toPage(rows.map(toFinanceProduct), total, args);
+}
