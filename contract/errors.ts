@@ -1,6 +1,7 @@
 /**
  * Error codes of the API and the HTTP status each one is sent with (DESIGN.md §4).
- * The localised texts live in server/i18n; mocks use the zh-TW text.
+ * The localised texts live in contract/messages (the server picks one by Accept-Language in
+ * server/i18n); mocks use the zh-TW text.
  */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,

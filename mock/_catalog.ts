@@ -1,12 +1,13 @@
 /**
  * What a new PowerFi installation offers, in the mocks: prices, products, goods, home-page
- * content and fees. Created fresh by `createCatalog()` so tests can start over.
+ * content. The rule tables (fees, minimums, limits) are the server's: contract/rules/. Created fresh by `createCatalog()` so tests can start over.
  */
 import type { ConvertPairType } from '../contract/account';
 import type { ContentLinkType } from '../contract/content';
 import type { GoodsCategoryType, GoodsDetailType } from '../contract/mall';
 import type { FinanceProductType, PowerProductType } from '../contract/product';
 import { fromUnits, ratio, toUnits } from '../contract/rules/money';
+import { CONVERT_FEE_RATE, CONVERT_LIMITS, CONVERT_PAIRS } from '../contract/rules/wallet';
 import { timestamp, daysFromNow } from './_time';
 
 /** Price of one unit in USDT. */
@@ -14,46 +15,19 @@ const PRICES_USDT: Record<string, string> = {
   USDT: '1', BTC: '67250.5', ETH: '3480.2', LTC: '84.6', FIL: '4.86', KAS: '0.148',
 };
 
-/** What moving each currency between users costs, and the least that may be sent. */
-export const TRANSFER_RULES: Record<string, { fee: string; minAmount: string }> = {
-  USDT: { fee: '1', minAmount: '10' },
-  BTC: { fee: '0.00002', minAmount: '0.0005' },
-  ETH: { fee: '0.0005', minAmount: '0.01' },
-};
-
-export const CONVERT_FEE_RATE = '0.2';
-const CONVERT_LIMITS: Record<string, { min: string; max: string }> = {
-  USDT: { min: '10', max: '100000' },
-  BTC: { min: '0.0001', max: '5' },
-  ETH: { min: '0.003', max: '100' },
-};
-const CONVERT_PAIRS: Array<[string, string]> = [['USDT', 'BTC'], ['BTC', 'USDT'], ['USDT', 'ETH'], ['ETH', 'USDT'], ['ETH', 'BTC']];
-
-export const POWER_EXCHANGE_FEE_RATE = '0.5';
-export const POWER_EXCHANGE_MIN: Record<string, string> = { BTC: '0.00001', LTC: '0.001', FIL: '0.01', KAS: '1' };
-
-/** Commission, in percent of an invitee's purchase, paid to the inviter. */
-export const COMMISSION_RATE = '5';
-
-export const DEPOSIT_NETWORKS = [
-  { network: 'Ethereum (ERC20)', currency: 'USDT', minDeposit: '10', confirmations: 12 },
-  { network: 'BNB Smart Chain (BEP20)', currency: 'USDT', minDeposit: '10', confirmations: 15 },
-  { network: 'Arbitrum One', currency: 'USDT', minDeposit: '5', confirmations: 20 },
-  { network: 'Ethereum (ERC20)', currency: 'ETH', minDeposit: '0.005', confirmations: 12 },
-];
-
 export function priceUsdt(currency: string): bigint {
   return toUnits(PRICES_USDT[currency] ?? '0');
 }
 
+/** The conversion pairs of contract/rules/wallet.ts at today's prices, as the server lists them. */
 export function convertPairs(): ConvertPairType[] {
-  return CONVERT_PAIRS.map(([from, to]) => ({
+  return CONVERT_PAIRS.map(({ from, to }) => ({
     from,
     to,
     rate: fromUnits(ratio(priceUsdt(from), priceUsdt(to), 'down')),
     feeRate: CONVERT_FEE_RATE,
-    minAmount: CONVERT_LIMITS[from].min,
-    maxAmount: CONVERT_LIMITS[from].max,
+    minAmount: CONVERT_LIMITS[from].minAmount,
+    maxAmount: CONVERT_LIMITS[from].maxAmount,
   }));
 }
 

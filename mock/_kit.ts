@@ -112,7 +112,7 @@ function handle<E extends Endpoint>(endpoint: E, handler: Handler<E>, req: MockR
   } catch (error) {
     if (!(error instanceof MockError)) throw error;
     const status = ERROR_STATUS[error.code];
-    return { status, body: envelope(status, null, error.code, error.message) };
+    return { status, body: envelope(status, error.data, error.code, error.message) };
   }
 }
 

@@ -72,9 +72,9 @@ function shipWithTraces(user: MockUser, orderId: string, daysAgo: number): void 
 
 export function welcome(user: MockUser): MockUser {
   user.createdAt = at(12, 10);
-  deposit(user, 'Ethereum (ERC20)', 'USDT', '5000', at(12, 10));
-  deposit(user, 'Ethereum (ERC20)', 'ETH', '1.5', at(11, 14));
-  deposit(user, 'BNB Smart Chain (BEP20)', 'USDT', '2000', at(9, 21));
+  deposit(user, 'ERC20', 'USDT', '5000', at(12, 10));
+  deposit(user, 'ERC20', 'ETH', '1.5', at(11, 14));
+  deposit(user, 'BEP20', 'USDT', '2000', at(9, 21));
 
   const power = buyPower(user, state.catalog.powerProducts[0], 20, at(8, 11));
   settlePastDays(user, power);

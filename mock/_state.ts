@@ -1,7 +1,8 @@
 /**
  * The mocks' in-memory world: users, sessions, nonces and everything a user owns. Files starting
  * with `_` are helpers, excluded from Umi's mock loading in .umirc.ts (`mock.exclude`).
- * Plausible, not a second server: the real rules live in server/.
+ * Plausible, not a second server; the rule tables (fees, minimums, limits, statuses, lockout) are
+ * the server's own, imported from contract/rules/.
  */
 import { randomBytes } from 'crypto';
 import type { ConvertQuoteType, ConvertRecordType, PowerBillType, PowerExchangeRecordType, TransferRecordType } from '../contract/account';
@@ -13,7 +14,8 @@ import { fromUnits } from '../contract/rules/money';
 import type { LedgerEntryKind, ProfileType, WalletEntryType } from '../contract/user';
 import { createCatalog } from './_catalog';
 import { timestamp } from './_time';
-import { MockError } from './_errors';
+import { MockError, refusal } from './_errors';
+import { PAY_PASSWORD_LOCK_MS, PAY_PASSWORD_MAX_FAILURES, lockMinutesLeft } from '../contract/rules/payPassword';
 
 export type DepositRecordType = RechargeResponseType['records']['list'][number];
 
@@ -49,12 +51,16 @@ export interface MockUser {
   inviterUid: string | null;
   createdAt: string;
   payPassword: string | null;
+  /** wrong pay-password tries in a row, and when the lock they caused ends (ms since epoch; 0: none) */
+  payPasswordGuard: { failures: number; lockedUntil: number };
   balances: Map<string, Balance>;
   /** ledger entries, oldest first */
   entries: WalletEntryType[];
   deposits: DepositRecordType[];
   transfers: TransferRecordType[];
   quotes: Map<string, ConvertQuoteType>;
+  /** quotes already converted (a quote is used once) */
+  usedQuotes: Set<string>;
   converts: ConvertRecordType[];
   mined: Map<string, MinedCoin>;
   bills: PowerBillType[];
@@ -127,11 +133,13 @@ export function createUser(address: string, inviterUid: string | null = null): M
     inviterUid,
     createdAt: timestamp(),
     payPassword: null,
+    payPasswordGuard: { failures: 0, lockedUntil: 0 },
     balances: new Map(),
     entries: [],
     deposits: [],
     transfers: [],
     quotes: new Map(),
+    usedQuotes: new Set(),
     converts: [],
     mined: new Map(),
     bills: [],
@@ -193,9 +201,32 @@ export function addFrozen(user: MockUser, currency: string, delta: bigint): void
   balanceOf(user, currency).frozen += delta;
 }
 
-/** Refuses unless the user has set a pay password and `given` matches it. */
-export function checkPayPassword(user: MockUser, given: string): void {
-  if (user.payPassword === null) throw new MockError('PAY_PASSWORD_REQUIRED');
-  if (user.payPassword !== given) throw new MockError('PAY_PASSWORD_WRONG');
+function lockedRefusal(lockedUntil: number, now: number): MockError {
+  const minutes = lockMinutesLeft(lockedUntil, now);
+  return refusal('PAY_PASSWORD_LOCKED', 'payPassword.locked', { minutes }, { retryAfterMinutes: minutes });
+}
+
+/**
+ * Refuses unless the user has set a pay password and `given` matches it, with the server's lockout
+ * (contract/rules/payPassword.ts): PAY_PASSWORD_MAX_FAILURES wrong tries in a row lock it for
+ * PAY_PASSWORD_LOCK_MS (423), each wrong try says how many are left, a right one forgives the run.
+ */
+export function checkPayPassword(user: MockUser, given: string, now = Date.now()): void {
+  if (user.payPassword === null) throw refusal('PAY_PASSWORD_REQUIRED', 'payPassword.notSet');
+  const guard = user.payPasswordGuard;
+  if (guard.lockedUntil > now) throw lockedRefusal(guard.lockedUntil, now);
+  // an expired lock starts a fresh count
+  if (guard.lockedUntil > 0) Object.assign(guard, { failures: 0, lockedUntil: 0 });
+  if (user.payPassword === given) {
+    guard.failures = 0;
+    return;
+  }
+  guard.failures += 1;
+  if (guard.failures >= PAY_PASSWORD_MAX_FAILURES) {
+    guard.lockedUntil = now + PAY_PASSWORD_LOCK_MS;
+    throw lockedRefusal(guard.lockedUntil, now);
+  }
+  const remaining = PAY_PASSWORD_MAX_FAILURES - guard.failures;
+  throw refusal('PAY_PASSWORD_WRONG', 'payPassword.wrong', { remaining }, { remainingTries: remaining });
 }
 

@@ -3,16 +3,15 @@ import { dataSlice, getAddress, id as keccakText } from 'ethers';
 import { contract } from '../contract';
 import { fromUnits, multiply, percentOf, toUnits, wholeUnits } from '../contract/rules/money';
 import {
-  CONVERT_FEE_RATE, DEPOSIT_NETWORKS, POWER_EXCHANGE_FEE_RATE, POWER_EXCHANGE_MIN, TRANSFER_RULES, convertPairs, priceUsdt,
-} from './_catalog';
-import { MockError } from './_errors';
+  CONVERT_FEE_RATE, DEPOSIT_NETWORKS, POWER_EXCHANGE_FEE_RATE, POWER_EXCHANGE_MINIMUM, QUOTE_TTL_MS, TRANSFER_RULES,
+} from '../contract/rules/wallet';
+import { convertPairs, priceUsdt } from './_catalog';
+import { MockError, refusal } from './_errors';
 import { mockRoutes, newestFirst, paginate } from './_kit';
 import {
   balanceOf, book, checkPayPassword, findUserByAddress, nextId, randomToken, requireAvailable, state, writeEntry, type MockUser,
 } from './_state';
 import { daysFromNow, phase, timestamp } from './_time';
-
-const QUOTE_TTL_SECONDS = 30;
 
 /** The user's deposit address: the same on every EVM network, derived from the UID. */
 function depositAddress(user: MockUser): string {
@@ -69,16 +68,23 @@ export default mockRoutes(contract.account, {
   transfers: ({ user, query }) => paginate(newestFirst(user.transfers), query),
 
   transferCreate: ({ user, body }) => {
-    const rule = TRANSFER_RULES[body.currency];
-    if (!rule) throw new MockError('BUSINESS_RULE', `不支援轉帳 ${body.currency}`);
-    const recipient = findRecipient(body.to);
-    if (!recipient) throw new MockError('BUSINESS_RULE', '找不到收款用戶，請確認 UID 或錢包地址');
-    if (recipient === user) throw new MockError('BUSINESS_RULE', '不能轉帳給自己');
-    const value = toUnits(body.amount);
-    if (value < toUnits(rule.minAmount)) throw new MockError('BUSINESS_RULE', `最少轉帳 ${rule.minAmount} ${body.currency}`);
+    // the server checks the pay password first, then the rules (server/idempotency/moneyRoute.ts)
     checkPayPassword(user, body.payPassword);
+    const { currency } = body;
+    const rule = TRANSFER_RULES[currency];
+    if (!rule) throw refusal('BUSINESS_RULE', 'money.unsupportedCurrency', { currency });
+    const value = toUnits(body.amount);
+    if (value < toUnits(rule.minAmount)) throw refusal('BUSINESS_RULE', 'transfer.belowMinimum', { min: rule.minAmount, currency });
+    const recipient = findRecipient(body.to);
+    if (!recipient) throw refusal('BUSINESS_RULE', 'transfer.unknownRecipient', { to: body.to.trim().slice(0, 64) });
+    if (recipient === user) throw refusal('BUSINESS_RULE', 'transfer.toSelf');
     const fee = toUnits(rule.fee);
-    requireAvailable(user, body.currency, value + fee);
+    const available = balanceOf(user, currency).available;
+    if (available < value + fee) {
+      throw refusal('INSUFFICIENT_BALANCE', 'transfer.insufficient', {
+        amount: fromUnits(value), fee: rule.fee, required: fromUnits(value + fee), available: fromUnits(available), currency,
+      });
+    }
     book(user, 'transfer_out', body.currency, -value, `轉帳給 UID ${recipient.uid}`);
     book(user, 'transfer_fee', body.currency, -fee, '轉帳手續費');
     book(recipient, 'transfer_in', body.currency, value, `來自 UID ${user.uid} 的轉帳`);
@@ -93,31 +99,34 @@ export default mockRoutes(contract.account, {
 
   convertQuote: ({ user, query }) => {
     const pair = convertPairs().find((p) => p.from === query.from && p.to === query.to);
-    if (!pair) throw new MockError('BUSINESS_RULE', `不支援 ${query.from} 兌換 ${query.to}`);
+    if (!pair) throw refusal('BUSINESS_RULE', 'convert.unsupportedPair', { from: query.from, to: query.to });
     const value = toUnits(query.amount);
-    if (value < toUnits(pair.minAmount) || value > toUnits(pair.maxAmount)) {
-      throw new MockError('BUSINESS_RULE', `兌換數量需在 ${pair.minAmount} 至 ${pair.maxAmount} ${pair.from} 之間`);
-    }
+    if (value < toUnits(pair.minAmount)) throw refusal('BUSINESS_RULE', 'convert.belowMinimum', { min: pair.minAmount, currency: pair.from });
+    if (value > toUnits(pair.maxAmount)) throw refusal('BUSINESS_RULE', 'convert.aboveMaximum', { max: pair.maxAmount, currency: pair.from });
     const gross = multiply(value, toUnits(pair.rate), 'down');
     const fee = percentOf(gross, toUnits(CONVERT_FEE_RATE), 'up');
+    if (gross - fee <= 0n) throw refusal('BUSINESS_RULE', 'convert.tooSmall');
     const quote = {
       quoteId: randomToken(12), from: pair.from, to: pair.to, amount: query.amount, rate: pair.rate,
-      fee: fromUnits(fee), received: fromUnits(gross - fee), expiresAt: timestamp(daysFromNow(0).add(QUOTE_TTL_SECONDS, 'second')),
+      fee: fromUnits(fee), received: fromUnits(gross - fee), expiresAt: timestamp(daysFromNow(0).add(QUOTE_TTL_MS, 'millisecond')), expiresInSeconds: Math.floor(QUOTE_TTL_MS / 1000),
     };
     user.quotes.set(quote.quoteId, quote);
     return quote;
   },
 
   convertCreate: ({ user, body }) => {
-    const quote = user.quotes.get(body.quoteId);
-    if (!quote || quote.expiresAt < timestamp()) throw new MockError('BUSINESS_RULE', '報價已過期，請重新取得報價');
     checkPayPassword(user, body.payPassword);
+    const quote = user.quotes.get(body.quoteId);
+    if (user.usedQuotes.has(body.quoteId)) throw refusal('CONFLICT', 'convert.quoteUsed');
+    if (!quote) throw refusal('NOT_FOUND', 'convert.quoteNotFound');
+    if (quote.expiresAt < timestamp()) throw refusal('BUSINESS_RULE', 'convert.quoteExpired');
     const fee = toUnits(quote.fee);
     requireAvailable(user, quote.from, toUnits(quote.amount));
     book(user, 'convert_out', quote.from, -toUnits(quote.amount), `兌換為 ${quote.to}`);
     book(user, 'convert_in', quote.to, toUnits(quote.received) + fee, `由 ${quote.from} 兌換`);
     book(user, 'convert_fee', quote.to, -fee, '兌換手續費');
     user.quotes.delete(body.quoteId);
+    user.usedQuotes.add(body.quoteId);
     const record = { id: nextId(), from: quote.from, to: quote.to, amount: quote.amount, rate: quote.rate, fee: quote.fee, received: quote.received, createdAt: timestamp() };
     user.converts.push(record);
     return record;
@@ -135,22 +144,30 @@ export default mockRoutes(contract.account, {
     return {
       coins: [...coins].map(([coin, { unit, hashrate }]) => {
         const mined = user.mined.get(coin);
+        const minimum = POWER_EXCHANGE_MINIMUM[coin];
+        const price = priceUsdt(coin);
+        // the exchange terms of an exchangeable coin, as the server adds them (server/products/powerExchange.ts)
+        const terms = minimum !== undefined && price > 0n
+          ? { exchangeRate: fromUnits(price), exchangeFeeRate: POWER_EXCHANGE_FEE_RATE, exchangeMinimum: minimum } : {};
         return {
           coin, unit, hashrate: fromUnits(hashrate),
           outputYesterday: fromUnits(mined?.outputYesterday ?? 0n), outputTotal: fromUnits(mined?.outputTotal ?? 0n), available: fromUnits(mined?.available ?? 0n),
+          ...terms,
         };
       }),
     };
   },
 
   powerExchange: ({ user, body }) => {
-    const minimum = POWER_EXCHANGE_MIN[body.coin];
-    const mined = user.mined.get(body.coin);
-    const value = toUnits(body.amount);
-    if (!minimum || !mined) throw new MockError('BUSINESS_RULE', `沒有可兌換的 ${body.coin}`);
-    if (value < toUnits(minimum)) throw new MockError('BUSINESS_RULE', `最少兌換 ${minimum} ${body.coin}`);
-    if (value > mined.available) throw new MockError('INSUFFICIENT_BALANCE');
     checkPayPassword(user, body.payPassword);
+    const { coin } = body;
+    const minimum = POWER_EXCHANGE_MINIMUM[coin];
+    if (minimum === undefined) throw refusal('BUSINESS_RULE', 'money.unsupportedCurrency', { currency: coin });
+    const value = toUnits(body.amount);
+    if (value < toUnits(minimum)) throw refusal('BUSINESS_RULE', 'powerExchange.belowMinimum', { min: minimum, currency: coin });
+    const available = user.mined.get(coin)?.available ?? 0n;
+    if (value > available) throw refusal('INSUFFICIENT_BALANCE', 'powerExchange.aboveMined', { available: fromUnits(available), currency: coin });
+    const mined = user.mined.get(coin)!;
     const rate = priceUsdt(body.coin);
     const gross = multiply(value, rate, 'down');
     const fee = percentOf(gross, toUnits(POWER_EXCHANGE_FEE_RATE), 'up');

@@ -1,7 +1,7 @@
 /** Invitations: code, link, invitees and one level of commission. */
 import { contract } from '../contract';
 import { fromUnits, percentOf, toUnits } from '../contract/rules/money';
-import { COMMISSION_RATE } from './_catalog';
+import { DEFAULT_COMMISSION_RATE as COMMISSION_RATE } from '../contract/rules/invites';
 import { MockError } from './_errors';
 import { mockRoutes, paginate } from './_kit';
 import { book, findUserByInviteCode, state, type MockUser } from './_state';

@@ -5,70 +5,85 @@ import type { MallOrderStatusType, MallOrderType, SkuType } from '../contract/ma
 import { ORDER_TYPE_STATUS } from '../contract/mall';
 import { contract } from '../contract';
 import { fromUnits, toUnits } from '../contract/rules/money';
-import { MockError } from './_errors';
+import {
+  MALL_CURRENCY, MAX_UNPAID_ORDERS, PAY_WINDOW_MS, actionsFor, nextStatus, type RefusableMove,
+} from '../contract/rules/mallOrders';
+import { refusal } from './_errors';
 import { mockRoutes, newestFirst, paginate } from './_kit';
-import { book, checkPayPassword, nextId, state, type MockUser } from './_state';
+import { balanceOf, book, checkPayPassword, nextId, state, type MockUser } from './_state';
 import { timestamp } from './_time';
 import { ownAddress } from './address';
 
-const PAY_MINUTES = 30;
-
-/** What the buyer may do in each status (the server's table is the reference). */
-const ACTIONS: Record<MallOrderStatusType, MallOrderType['actions']> = {
-  unpaid: ['pay', 'cancel'],
-  paid: ['cancel'],
-  shipped: ['confirm', 'logistics'],
-  completed: ['logistics'],
-  cancelled: [],
-};
 
 function findSku(skuId: string) {
   for (const goods of state.catalog.goods) {
     const sku = goods.skus.find((s) => s.id === skuId);
     if (sku) return { goods, sku };
   }
-  throw new MockError('NOT_FOUND', '商品不存在');
+  throw refusal('NOT_FOUND', 'goods.notFound');
 }
 
 function ownOrder(user: MockUser, id: string): MallOrderType {
   const order = user.mallOrders.find((o) => o.id === id);
-  if (!order) throw new MockError('NOT_FOUND', '訂單不存在');
+  if (!order) throw refusal('NOT_FOUND', 'mall.orderNotFound');
   return order;
 }
 
 export function setStatus(order: MallOrderType, status: MallOrderStatusType, at: string): MallOrderType {
   order.status = status;
-  order.actions = ACTIONS[status];
+  order.actions = actionsFor(status);
   const stamp = { paid: 'paidAt', shipped: 'shippedAt', completed: 'completedAt', cancelled: 'cancelledAt' } as const;
   if (status !== 'unpaid') order[stamp[status]] = at;
   if (status !== 'unpaid') order.payDeadline = null;
   return order;
 }
 
-function refuse(order: MallOrderType, action: MallOrderType['actions'][number]): void {
-  if (!order.actions.includes(action)) throw new MockError('BUSINESS_RULE', '訂單目前的狀態不允許此操作');
+/** The status `move` leads to, refused with the server's text when the status table does not allow it. */
+function requireMove(order: MallOrderType, move: RefusableMove): MallOrderStatusType {
+  const next = nextStatus(order.status, move);
+  if (!next) throw refusal('BUSINESS_RULE', `mall.refused.${move}`);
+  return next;
+}
+
+/** Unpaid orders past their pay window cancel themselves, stock returned (the server's sweep). */
+function expireUnpaid(user: MockUser, at = timestamp()): void {
+  for (const order of user.mallOrders) {
+    if (order.status !== 'unpaid' || order.payDeadline === null || order.payDeadline > at) continue;
+    findSku(order.skuId).sku.stock += order.quantity;
+    setStatus(order, nextStatus('unpaid', 'expire')!, order.payDeadline);
+  }
 }
 
 /** An unpaid order holding the SKU's stock. */
 export function createOrder(user: MockUser, sku: SkuType, quantity: number, address: AddressType, at = timestamp()): MallOrderType {
   const { goods } = findSku(sku.id);
-  if (sku.stock < quantity) throw new MockError('BUSINESS_RULE', `庫存不足，剩餘 ${sku.stock} 件`);
+  expireUnpaid(user, at);
+  const unpaid = user.mallOrders.filter((o) => o.status === 'unpaid');
+  if (unpaid.length >= MAX_UNPAID_ORDERS) throw refusal('BUSINESS_RULE', 'mall.tooManyUnpaid', { max: MAX_UNPAID_ORDERS });
+  const needed = unpaid.reduce((sum, o) => sum + toUnits(o.total), toUnits(sku.price) * BigInt(quantity));
+  const { available } = balanceOf(user, MALL_CURRENCY);
+  if (available < needed) {
+    throw refusal('BUSINESS_RULE', 'mall.balanceShort', { needed: fromUnits(needed), available: fromUnits(available), currency: MALL_CURRENCY });
+  }
+  if (sku.stock < quantity) throw refusal('BUSINESS_RULE', 'mall.stockShort', { stock: sku.stock });
   sku.stock -= quantity;
   const { createdAt: _omit, ...receiver } = address;
   const order: MallOrderType = {
     id: nextId(), orderNo: `PF${dayjs(at).format('YYYYMMDDHHmmss')}${nextId().slice(-4)}`, status: 'unpaid',
     goodsId: goods.id, skuId: sku.id, title: goods.title, skuName: sku.name, cover: goods.cover, price: sku.price, quantity,
-    total: fromUnits(toUnits(sku.price) * BigInt(quantity)), address: { ...receiver, region: { ...receiver.region } }, actions: ACTIONS.unpaid,
-    createdAt: at, payDeadline: timestamp(dayjs(at).add(PAY_MINUTES, 'minute')), paidAt: null, shippedAt: null, completedAt: null, cancelledAt: null,
+    total: fromUnits(toUnits(sku.price) * BigInt(quantity)), address: { ...receiver, region: { ...receiver.region } }, actions: actionsFor('unpaid'),
+    createdAt: at, payDeadline: timestamp(dayjs(at).add(PAY_WINDOW_MS, 'millisecond')), paidAt: null, shippedAt: null, completedAt: null, cancelledAt: null,
   };
   user.mallOrders.push(order);
   return order;
 }
 
 export function payOrder(user: MockUser, order: MallOrderType, at = timestamp()): MallOrderType {
-  refuse(order, 'pay');
-  book(user, 'mall_payment', 'USDT', -toUnits(order.total), `商城訂單 ${order.orderNo}`, at);
-  return setStatus(order, 'paid', at);
+  expireUnpaid(user, at);
+  if (order.status === 'cancelled' && order.cancelledAt === order.payDeadline) throw refusal('BUSINESS_RULE', 'mall.payExpired');
+  const next = requireMove(order, 'pay');
+  book(user, 'mall_payment', MALL_CURRENCY, -toUnits(order.total), `商城訂單 ${order.orderNo}`, at);
+  return setStatus(order, next, at);
 }
 
 export default mockRoutes(contract.mall, {
@@ -82,7 +97,7 @@ export default mockRoutes(contract.mall, {
 
   goodsDetail: ({ params }) => {
     const goods = state.catalog.goods.find((g) => g.id === params.id);
-    if (!goods) throw new MockError('NOT_FOUND', '商品不存在');
+    if (!goods) throw refusal('NOT_FOUND', 'goods.notFound');
     return goods;
   },
 
@@ -96,28 +111,28 @@ export default mockRoutes(contract.mall, {
   orderCreate: ({ user, body }) => createOrder(user, findSku(body.skuId).sku, body.quantity, ownAddress(user, body.addressId)),
 
   orderPay: ({ user, body }) => {
-    const order = ownOrder(user, body.id);
-    refuse(order, 'pay');
+    // the server checks the pay password first (server/idempotency/moneyRoute.ts)
     checkPayPassword(user, body.payPassword);
-    return payOrder(user, order);
+    return payOrder(user, ownOrder(user, body.id));
   },
 
   orderCancel: ({ user, body }) => {
+    expireUnpaid(user);
     const order = ownOrder(user, body.id);
-    refuse(order, 'cancel');
+    const next = requireMove(order, 'cancel');
     if (order.status === 'paid') book(user, 'mall_refund', 'USDT', toUnits(order.total), `訂單 ${order.orderNo} 取消退款`);
     findSku(order.skuId).sku.stock += order.quantity;
-    return setStatus(order, 'cancelled', timestamp());
+    return setStatus(order, next, timestamp());
   },
 
   orderConfirm: ({ user, body }) => {
     const order = ownOrder(user, body.id);
-    refuse(order, 'confirm');
-    return setStatus(order, 'completed', timestamp());
+    return setStatus(order, requireMove(order, 'confirm'), timestamp());
   },
 
   logistics: ({ user, params }) => {
     const order = ownOrder(user, params.id);
+    requireMove(order, 'logistics');
     return user.logistics.get(order.id) ?? { orderId: order.id, carrier: '', trackingNo: '', state: 'waiting' as const, traces: [] };
   },
 });

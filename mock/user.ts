@@ -1,8 +1,8 @@
 /** The signed-in user, the pay password and the user's ledger entries. */
 import { contract } from '../contract';
-import { MockError, invalidField } from './_errors';
+import { refusal } from './_errors';
 import { mockRoutes, newestFirst, paginate } from './_kit';
-import { profileOf } from './_state';
+import { checkPayPassword, profileOf } from './_state';
 import { spendProof } from './_stepUp';
 
 export default mockRoutes(contract.user, {
@@ -11,8 +11,9 @@ export default mockRoutes(contract.user, {
   payPass: ({ user, body }) => {
     spendProof(user, user.payPassword === null ? 'payPassword.set' : 'payPassword.change', body.proof);
     if (user.payPassword !== null) {
-      if (body.oldPassword === undefined) throw invalidField('oldPassword', true);
-      if (body.oldPassword !== user.payPassword) throw new MockError('PAY_PASSWORD_WRONG');
+      if (body.oldPassword === undefined) throw refusal('BUSINESS_RULE', 'payPassword.oldRequired');
+      checkPayPassword(user, body.oldPassword);
+      if (body.oldPassword === body.newPassword) throw refusal('BUSINESS_RULE', 'payPassword.sameAsOld');
     }
     user.payPassword = body.newPassword;
     return { hasPayPassword: true };

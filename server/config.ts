@@ -2,6 +2,8 @@
  * Every server setting, read once from the environment, with defaults that run on a fresh clone.
  */
 import path from 'node:path';
+// COMMISSION_RATE when unset: 5 % (of power purchases and of finance interest paid; docs/invites.md)
+import { DEFAULT_COMMISSION_RATE } from '../contract/rules/invites';
 import { parseFeatureFlagsEnv, type FeatureOverrides } from './features/flags';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import { parseJobSchedule, type JobSchedule } from './jobSchedule';
@@ -106,9 +108,6 @@ function publicOrigins(env: Env, port: number): string[] {
   }
   return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
 }
-
-/** COMMISSION_RATE when unset: 5 % (of power purchases and of finance interest paid; docs/invites.md) */
-export const DEFAULT_COMMISSION_RATE = '5';
 
 export function loadConfig(env: Env = process.env): ServerConfig {
   const chainIds = (env.SIWE_CHAIN_IDS || '1,56,137,31337')

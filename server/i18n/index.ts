@@ -1,11 +1,12 @@
 /**
  * Localised server messages. The language comes from Accept-Language: zh-TW (default), zh-CN, en-US.
  */
-import { enUS } from './en-US';
-import { zhCN } from './zh-CN';
-import { zhTW, type MessageKey } from './zh-TW';
+import { fillMessage, type MessageParams } from '../../contract/messages/fill';
+import { enUS } from '../../contract/messages/en-US';
+import { zhCN } from '../../contract/messages/zh-CN';
+import { zhTW, type MessageKey } from '../../contract/messages/zh-TW';
 
-export type { MessageKey } from './zh-TW';
+export type { MessageKey } from '../../contract/messages/zh-TW';
 export type Locale = 'zh-TW' | 'zh-CN' | 'en-US';
 export const DEFAULT_LOCALE: Locale = 'zh-TW';
 
@@ -38,11 +39,9 @@ export function negotiateLocale(header: string | undefined): Locale {
   return DEFAULT_LOCALE;
 }
 
-export type MessageParams = Record<string, string | number>;
+export type { MessageParams };
 
 /** The message for `key` in `locale`, with `{name}` placeholders filled in. */
 export function translate(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
-  return catalogues[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return fillMessage(catalogues[locale][key], params);
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { preparedQuery, type ParamOf } from '../db/prepared';
 import { fromUnits, multiply } from '../../contract/rules/money';
 import { ownerKey, userOwner } from './accounts';
-import { WALLET_CURRENCIES } from './currencyRules';
+import { WALLET_CURRENCIES } from '../../contract/rules/wallet';
 import type { Trx } from './post';
 import { loadPrices } from './prices';
 

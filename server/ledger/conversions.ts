@@ -13,7 +13,8 @@ import { fromUnits, multiply, percentOf, ratio } from '../../contract/rules/mone
 import type { TimeFormat } from '../time';
 import { systemOwner, userOwner } from './accounts';
 import { positiveUnits } from './amounts';
-import { CONVERT_FEE_RATE, CONVERT_LIMITS, CONVERT_PAIRS, QUOTE_TTL_MS } from './currencyRules';
+import { CONVERT_PAIRS, QUOTE_TTL_MS } from '../../contract/rules/wallet';
+import { CONVERT_FEE_RATE, CONVERT_LIMITS } from './currencyRules';
 import { post, type Trx } from './post';
 import { loadPrices } from './prices';
 

@@ -1,12 +1,9 @@
 /**
- * The wallet's per-currency rules: which currencies a balance page always lists, transfer fees
- * and minimums, conversion pairs with their fee and limits. Amounts are decimal strings here and
- * bigint units everywhere they are used.
+ * The wallet rule tables of contract/rules/wallet.ts (the one place they are written, shared
+ * with the mocks) as bigint units, the way the ledger computes with them.
  */
 import { toUnits } from '../../contract/rules/money';
-
-/** listed on the assets page even at zero */
-export const WALLET_CURRENCIES = ['USDT', 'BTC', 'ETH', 'FIL'] as const;
+import { CONVERT_FEE_RATE as FEE_RATE, CONVERT_LIMITS as LIMITS, TRANSFER_RULES as TRANSFERS } from '../../contract/rules/wallet';
 
 export interface TransferRule {
   /** flat fee, paid by the sender on top of the amount */
@@ -14,27 +11,17 @@ export interface TransferRule {
   minAmount: bigint;
 }
 
-export const TRANSFER_RULES: Record<string, TransferRule> = {
-  USDT: { fee: toUnits('1'), minAmount: toUnits('10') },
-  BTC: { fee: toUnits('0.00002'), minAmount: toUnits('0.0002') },
-  ETH: { fee: toUnits('0.0005'), minAmount: toUnits('0.005') },
-  FIL: { fee: toUnits('0.05'), minAmount: toUnits('1') },
-};
+const mapValues = <T, U>(table: Readonly<Record<string, T>>, f: (value: T) => U): Record<string, U> =>
+  Object.fromEntries(Object.entries(table).map(([key, value]) => [key, f(value)]));
 
-/** percent of the converted amount, in units ("0.2" = 0.2 %) */
-export const CONVERT_FEE_RATE = toUnits('0.2');
-export const QUOTE_TTL_MS = 30_000;
+/** contract TRANSFER_RULES in units */
+export const TRANSFER_RULES: Record<string, TransferRule> = mapValues(TRANSFERS, (r) => ({ fee: toUnits(r.fee), minAmount: toUnits(r.minAmount) }));
 
-/** how much of a currency one conversion may spend */
-export const CONVERT_LIMITS: Record<string, { minAmount: bigint; maxAmount: bigint }> = {
-  USDT: { minAmount: toUnits('10'), maxAmount: toUnits('100000') },
-  BTC: { minAmount: toUnits('0.0002'), maxAmount: toUnits('2') },
-  ETH: { minAmount: toUnits('0.005'), maxAmount: toUnits('30') },
-  FIL: { minAmount: toUnits('2'), maxAmount: toUnits('20000') },
-};
+/** contract CONVERT_FEE_RATE in units (percent: "0.2" = 0.2 %) */
+export const CONVERT_FEE_RATE = toUnits(FEE_RATE);
 
-/** every pair converts both ways through USDT */
-export const CONVERT_PAIRS: Array<{ from: string; to: string }> = ['BTC', 'ETH', 'FIL'].flatMap((coin) => [
-  { from: 'USDT', to: coin },
-  { from: coin, to: 'USDT' },
-]);
+/** contract CONVERT_LIMITS in units */
+export const CONVERT_LIMITS: Record<string, { minAmount: bigint; maxAmount: bigint }> = mapValues(LIMITS, (l) => ({
+  minAmount: toUnits(l.minAmount),
+  maxAmount: toUnits(l.maxAmount),
+}));

@@ -1,14 +1,16 @@
 /**
- * Deposits: the networks we accept, and crediting a confirmed on-chain deposit (an ops command).
+ * Deposits: the networks we accept (contract/rules/wallet.ts), and crediting a confirmed on-chain deposit (an ops command).
  * Crediting is idempotent by network + transaction hash and writes the ledger: the user's account
  * against the system `deposits` account, with the operator named in the ledger reference.
  */
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { fromUnits, toSignedUnits, toUnits } from '../../contract/rules/money';
+import { DEPOSIT_NETWORKS as NETWORKS } from '../../contract/rules/wallet';
 import { systemOwner, userOwner } from './accounts';
 import { runMoneyTransaction } from './moneyTransaction';
 import { post } from './post';
+
 
 export interface DepositNetworkRule {
   network: string;
@@ -17,11 +19,8 @@ export interface DepositNetworkRule {
   confirmations: number;
 }
 
-export const DEPOSIT_NETWORKS: DepositNetworkRule[] = [
-  { network: 'ERC20', currency: 'USDT', minDeposit: toUnits('10'), confirmations: 12 },
-  { network: 'BEP20', currency: 'USDT', minDeposit: toUnits('1'), confirmations: 15 },
-  { network: 'ERC20', currency: 'ETH', minDeposit: toUnits('0.01'), confirmations: 12 },
-];
+/** contract/rules/wallet.ts DEPOSIT_NETWORKS (the one table, shared with the mocks) in units */
+export const DEPOSIT_NETWORKS: DepositNetworkRule[] = NETWORKS.map((n) => ({ ...n, minDeposit: toUnits(n.minDeposit) }));
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 

@@ -15,7 +15,7 @@ import { userBalance } from '../ledger/balances';
 import type { Trx } from '../ledger/post';
 import { fromUnits } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
-import { PAY_WINDOW_MS } from './deadlines';
+import { MALL_CURRENCY, MAX_UNPAID_ORDERS, PAY_WINDOW_MS } from '../../contract/rules/mallOrders';
 import type { MallOrderRow } from './orderView';
 import { holdStock } from './stock';
 import { expireUnpaidOrders } from './sweep';
@@ -24,10 +24,6 @@ import { expireUnpaidOrders } from './sweep';
 function newOrderNo(now: number, time: TimeFormat): string {
   return `PF${time.timestamp(now).replace(/\D/g, '')}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 }
-
-/** unpaid orders one buyer may have at a time */
-export const MAX_UNPAID_ORDERS = 3;
-const MALL_CURRENCY = 'USDT';
 
 /** Serialises one buyer's checkouts (PostgreSQL row lock; SQLite already has one writer). */
 async function lockBuyer(trx: Trx, userId: bigint): Promise<void> {

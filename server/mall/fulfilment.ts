@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
-import { AUTO_CONFIRM_MS } from './deadlines';
+import { AUTO_CONFIRM_MS } from '../../contract/rules/mallOrders';
 import { lockOrder, moveOrder, orderNotFound } from './orderRows';
 import type { MallOrderRow } from './orderView';
 import { requireMove } from './statusTable';

@@ -5,7 +5,7 @@ import { toAddressFields } from '../addresses/addressView';
 import type { MallOrdersTable, MallTracesTable } from '../db/schema';
 import { fromUnits } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
-import { actionsFor } from './statusTable';
+import { actionsFor } from '../../contract/rules/mallOrders';
 
 export type MallOrderRow = Selectable<MallOrdersTable>;
 export type MallTraceRow = Selectable<MallTracesTable>;

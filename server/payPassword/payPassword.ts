@@ -1,6 +1,6 @@
 /**
  * The 6-digit pay password: set once, then changed with the old one; required by every outgoing
- * money movement. Five wrong tries in a row lock it for 15 minutes.
+ * money movement. Five wrong tries in a row lock it for 15 minutes (contract/rules/payPassword.ts).
  *
  * Every try is counted BEFORE the slow scrypt check and forgiven when it succeeds, so parallel
  * guesses cannot outrun the lock. Verification runs before (not inside) the money transaction:
@@ -16,9 +16,8 @@ import type { Db } from '../db';
 import { preparedQuery, type ParamOf } from '../db/prepared';
 import { ApiError } from '../http/errors';
 import { hashPayPassword, payPasswordMatches } from './hash';
+import { PAY_PASSWORD_LOCK_MS as LOCK_MS, PAY_PASSWORD_MAX_FAILURES as MAX_FAILURES, lockMinutesLeft } from '../../contract/rules/payPassword';
 
-export const MAX_FAILURES = 5;
-export const LOCK_MS = 15 * 60 * 1000;
 const VERIFIED_TTL_MS = 10 * 60 * 1000;
 const VERIFIED_MAX = 10_000;
 
@@ -32,7 +31,7 @@ function cacheKey(userId: bigint, storedHash: string, password: string): string 
 }
 
 function lockedError(lockedUntil: bigint, now: number): ApiError {
-  const minutes = Math.max(1, Math.ceil((Number(lockedUntil) - now) / 60_000));
+  const minutes = lockMinutesLeft(Number(lockedUntil), now);
   return new ApiError('PAY_PASSWORD_LOCKED', { messageKey: 'payPassword.locked', params: { minutes }, data: { retryAfterMinutes: minutes } });
 }
 

@@ -12,28 +12,28 @@ import { ownerKey, systemOwner, userOwner } from '../ledger/accounts';
 import { positiveUnits } from '../ledger/amounts';
 import { post, type LedgerLine, type Trx } from '../ledger/post';
 import { fromUnits, multiply, percentOf, toUnits } from '../../contract/rules/money';
+import { POWER_EXCHANGE_FEE_RATE, POWER_EXCHANGE_MINIMUM } from '../../contract/rules/wallet';
 import type { TimeFormat } from '../time';
 import { minedAvailable } from './powerAccount';
 
-/** percent of the USDT value, in units (0.5 %) */
-export const POWER_EXCHANGE_FEE_RATE = toUnits('0.5');
+/** contract POWER_EXCHANGE_FEE_RATE in units (percent of the USDT value) */
+const FEE_RATE = toUnits(POWER_EXCHANGE_FEE_RATE);
 
-/** the smallest amount of each mined coin one exchange accepts */
-export const POWER_EXCHANGE_MINIMUM: Record<string, bigint> = {
-  BTC: toUnits('0.00001'),
-  ETH: toUnits('0.0001'),
-  FIL: toUnits('0.01'),
-};
+/** contract POWER_EXCHANGE_MINIMUM in units, or undefined when the coin is not exchangeable */
+function minimumOf(coin: string): bigint | undefined {
+  const minimum = POWER_EXCHANGE_MINIMUM[coin];
+  return minimum === undefined ? undefined : toUnits(minimum);
+}
 
 /** The power detail with each exchangeable coin's terms (price, fee rate, minimum), for the exchange screen. */
 export async function withExchangeTerms(db: Db, detail: PowerDetailType): Promise<PowerDetailType> {
   const prices = await db.selectFrom('prices').select(['currency', 'price_usdt']).execute();
   return {
     coins: detail.coins.map((coin) => {
-      const minimum = POWER_EXCHANGE_MINIMUM[coin.coin];
+      const minimum = minimumOf(coin.coin);
       const price = prices.find((row) => row.currency === coin.coin)?.price_usdt;
       if (minimum === undefined || price === undefined || BigInt(price) <= 0n) return coin;
-      return { ...coin, exchangeRate: fromUnits(BigInt(price)), exchangeFeeRate: fromUnits(POWER_EXCHANGE_FEE_RATE), exchangeMinimum: fromUnits(minimum) };
+      return { ...coin, exchangeRate: fromUnits(BigInt(price)), exchangeFeeRate: fromUnits(FEE_RATE), exchangeMinimum: fromUnits(minimum) };
     }),
   };
 }
@@ -58,7 +58,7 @@ async function lockCoinAccount(trx: Trx, userId: bigint, coin: string): Promise<
 
 export async function exchangePower(trx: Trx, userId: bigint, body: PowerExchangeBodyType, now: number): Promise<Selectable<PowerExchangesTable>> {
   const { coin } = body;
-  const minimum = POWER_EXCHANGE_MINIMUM[coin];
+  const minimum = minimumOf(coin);
   if (minimum === undefined) throw new ApiError('BUSINESS_RULE', { messageKey: 'money.unsupportedCurrency', params: { currency: coin } });
   const amount = positiveUnits(body.amount);
   if (amount < minimum) throw new ApiError('BUSINESS_RULE', { messageKey: 'powerExchange.belowMinimum', params: { min: fromUnits(minimum), currency: coin } });
@@ -72,7 +72,7 @@ export async function exchangePower(trx: Trx, userId: bigint, body: PowerExchang
   }
   const rate = price.price_usdt;
   const value = multiply(amount, rate, 'down');
-  const fee = percentOf(value, POWER_EXCHANGE_FEE_RATE, 'up');
+  const fee = percentOf(value, FEE_RATE, 'up');
   const received = value - fee;
   if (received <= 0n) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.tooSmall' });
 

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Clock } from '../time';
 import { addDays, dayOf } from './days';
-import { DEFAULT_COMMISSION_RATE } from '../config';
+import { DEFAULT_COMMISSION_RATE } from '../../contract/rules/invites';
 import { settleDay, type SettlementResult } from './settleDay';
 
 async function firstOrderDay(db: Db): Promise<string | null> {

@@ -15,7 +15,7 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { dailyInterest } from '../../contract/rules/financeInterest';
 import { powerDay } from '../../contract/rules/powerOutput';
-import { DEFAULT_COMMISSION_RATE } from '../config';
+import { DEFAULT_COMMISSION_RATE } from '../../contract/rules/invites';
 import type { Db } from '../db';
 import type { FinanceOrdersTable, PowerOrdersTable } from '../db/schema';
 import { COMMISSION_CURRENCY, payCommission } from '../invites/commission';

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { allEndpoints, fullPath, type Endpoint } from '../../contract';
 import { FEATURES } from '../../contract/features';
 import { isSqlite, type Db } from '../../server/db';
-import { AUTO_CONFIRM_MS } from '../../server/mall/deadlines';
+import { AUTO_CONFIRM_MS } from '../../contract/rules/mallOrders';
 import { insertSku, newBuyer, ops, orderApi, stockOf } from './mall.fixture';
 import { MARCH_FIRST_NOON, call } from './products.fixture';
 import { startTestApp, type TestApp } from './support/app';

@@ -9,7 +9,7 @@ import { MARCH_FIRST_NOON } from './products.fixture';
 import { insertSku, newBuyer, orderApi, stockOf, type Buyer } from './mall.fixture';
 import { startTestApp, type TestApp } from './support/app';
 import { MINUTE } from './support/clock';
-import { MAX_UNPAID_ORDERS } from '../../server/mall/checkout';
+import { MAX_UNPAID_ORDERS } from '../../contract/rules/mallOrders';
 
 let t: TestApp;
 let api: ReturnType<typeof orderApi>;

@@ -1,10 +1,10 @@
 /**
  * Mall order statuses: every move in every status is tried on a fresh order; the allowed ones
  * (and only those) succeed and lead to the expected status, the others answer 422 with the move's
- * message. The expected table is written out here, independently of server/mall/statusTable.ts.
+ * message. The expected table is written out here, independently of contract/rules/mallOrders.ts.
  */
 import type { MallOrderStatusType, MallOrderType } from '../../contract/mall';
-import { STATUS_TABLE } from '../../server/mall/statusTable';
+import { STATUS_TABLE } from '../../contract/rules/mallOrders';
 import { MARCH_FIRST_NOON } from './products.fixture';
 import { insertSku, newBuyer, ops, orderApi, type Buyer } from './mall.fixture';
 import { startTestApp, type TestApp } from './support/app';

@@ -242,8 +242,8 @@ describe('accounts', () => {
     const ethAfter = units(ok('account', 'account', { token: aliceToken, query: { currency: 'ETH' } }).balances[0].available);
     expect(ethAfter).toBe(ethBefore + units(quote.received));
     expect(ok('account', 'convert', { token: aliceToken }).records.list[0].id).toBe(record.id);
-    // A quote is used once.
-    expect(call('account', 'convertCreate', { token: aliceToken, body: { quoteId: quote.quoteId, payPassword: '123456' } }).status).toBe(422);
+    // A quote is used once (409 CONFLICT, as the server answers).
+    expect(call('account', 'convertCreate', { token: aliceToken, body: { quoteId: quote.quoteId, payPassword: '123456' } }).status).toBe(409);
   });
 
   it('exchanges mined coin to USDT and lists power bills', () => {

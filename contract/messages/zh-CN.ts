@@ -1,5 +1,5 @@
 /** Simplified Chinese error messages. */
-import { ADDRESS_RULE_MESSAGES } from '../../contract/rules/addressMessages';
+import { ADDRESS_RULE_MESSAGES } from '../rules/addressMessages';
 import type { MessageKey } from './zh-TW';
 
 export const zhCN: Record<MessageKey, string> = {

@@ -1,5 +1,5 @@
 /** Traditional Chinese: the default language of error messages, and the list of every message key. */
-import { ADDRESS_RULE_MESSAGES } from '../../contract/rules/addressMessages';
+import { ADDRESS_RULE_MESSAGES } from '../rules/addressMessages';
 
 export const zhTW = {
   BAD_REQUEST: '請求格式錯誤',
