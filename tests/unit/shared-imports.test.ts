@@ -1,0 +1,58 @@
+/**
+ * @jest-environment node
+ *
+ * The mocks and the contract never import the server: a rule both sides follow lives in
+ * contract/rules/ (or the seed in contract/seed/) and each side imports it from there. The contract
+ * also runs in the browser, so it imports no Node built-in either.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(relative);
+    return /\.tsx?$/.test(entry.name) ? [relative] : [];
+  });
+}
+
+/** Every module specifier of `import … from`, `export … from`, `import('…')` and `require('…')`. */
+export function specifiersOf(source: string): string[] {
+  const patterns = [/\b(?:import|export)\s[^;]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g];
+  return patterns.flatMap((pattern) => [...source.matchAll(pattern)].map((match) => match[1]));
+}
+
+/** The imports of the files under `dir` that resolve into the repository's server/ folder. */
+function serverImports(dir: string): string[] {
+  return sourceFiles(dir).flatMap((file) =>
+    specifiersOf(fs.readFileSync(path.join(root, file), 'utf8'))
+      .filter((specifier) => {
+        if (!specifier.startsWith('.')) return /^@?\/?server\//.test(specifier);
+        const target = path.relative(root, path.resolve(root, path.dirname(file), specifier));
+        return target === 'server' || target.startsWith(`server${path.sep}`);
+      })
+      .map((specifier) => `${file}: ${specifier}`),
+  );
+}
+
+describe('shared code never imports the server', () => {
+  it('finds the imports it looks for', () => {
+    expect(specifiersOf(`import a from '../server/x';\nimport type { B } from "../server/y";\nexport * from '../server/z';\nconst c = require('../server/w');\nimport('../server/v');\nimport '../server/u';`))
+      .toEqual(['../server/x', '../server/y', '../server/z', '../server/u', '../server/w', '../server/v']);
+  });
+
+  it.each(['mock', 'contract'])('%s/ imports nothing from server/', (dir) => {
+    expect(sourceFiles(dir).length).toBeGreaterThan(0);
+    expect(serverImports(dir)).toEqual([]);
+  });
+
+  it('contract/ imports no Node built-in (it runs in the browser too)', () => {
+    const nodeImports = sourceFiles('contract').flatMap((file) =>
+      specifiersOf(fs.readFileSync(path.join(root, file), 'utf8'))
+        .filter((specifier) => specifier.startsWith('node:') || ['crypto', 'fs', 'path', 'os', 'buffer'].includes(specifier))
+        .map((specifier) => `${file}: ${specifier}`));
+    expect(nodeImports).toEqual([]);
+  });
+});
