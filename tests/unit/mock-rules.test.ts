@@ -1,0 +1,243 @@
+/**
+ * @jest-environment node
+ *
+ * The mocks follow the rules the server enforces, read from the same tables (contract/rules/):
+ * what they serve equals the table, and a request that breaks a rule is refused with the
+ * server's code and text. Every expectation is computed from the tables, so a changed table
+ * changes the server, the mocks and this test together.
+ */
+import { contract, fullPath, allEndpoints } from '../../contract';
+import { MALL_ACTIONS, type MallOrderStatusType } from '../../contract/mall';
+import { fillMessage, type MessageParams } from '../../contract/messages/fill';
+import { zhTW, type MessageKey } from '../../contract/messages/zh-TW';
+import { DEFAULT_COMMISSION_RATE } from '../../contract/rules/invites';
+import { MAX_UNPAID_ORDERS, STATUS_TABLE, type MallActionName } from '../../contract/rules/mallOrders';
+import { fromUnits, toUnits } from '../../contract/rules/money';
+import { PAY_PASSWORD_LOCK_MS, PAY_PASSWORD_MAX_FAILURES } from '../../contract/rules/payPassword';
+import {
+  CONVERT_FEE_RATE, CONVERT_LIMITS, CONVERT_PAIRS, DEPOSIT_NETWORKS, POWER_EXCHANGE_FEE_RATE, POWER_EXCHANGE_MINIMUM,
+  QUOTE_TTL_MS, TRANSFER_RULES,
+} from '../../contract/rules/wallet';
+import account from '../../mock/account';
+import invite from '../../mock/invite';
+import mall, { setStatus } from '../../mock/mall';
+import { welcome } from '../../mock/_starter';
+import { balanceOf, createUser, randomToken, state, type MockUser } from '../../mock/_state';
+import { timestamp } from '../../mock/_time';
+
+const routes = { ...account, ...invite, ...mall };
+type Contract = typeof contract;
+const PAY_PASSWORD = '123456';
+
+interface Reply {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: { success: boolean; data: any; errCode: string; errMessage: string };
+}
+
+function call<D extends keyof Contract>(domain: D, name: keyof Contract[D] & string, token: string, input: { query?: Record<string, unknown>; body?: unknown; params?: Record<string, string> } = {}): Reply {
+  const endpoint = allEndpoints().find((e) => e.domain === domain && e.name === name)!.endpoint;
+  const handler = routes[`${endpoint.method} ${fullPath(endpoint)}`];
+  const query = Object.fromEntries(Object.entries(input.query ?? {}).map(([k, v]) => [k, String(v)]));
+  let reply: Reply | undefined;
+  const res = {
+    status(code: number) {
+      reply = { status: code, body: undefined as unknown as Reply['body'] };
+      return res;
+    },
+    json(body: unknown) {
+      reply!.body = JSON.parse(JSON.stringify(body));
+      return res;
+    },
+  };
+  handler({ headers: { host: 'localhost:8000', authorization: `Bearer ${token}` }, query, body: input.body, params: input.params ?? {} }, res);
+  return reply!;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function ok<D extends keyof Contract>(...args: Parameters<typeof call<D>>): any {
+  const reply = call(...args);
+  if (reply.status !== 200) throw new Error(`${String(args[1])} → ${reply.status} ${reply.body.errCode} ${reply.body.errMessage}`);
+  return reply.body.data;
+}
+
+/** The server's refusal: its error code and the zh-TW text of its message key. */
+function expectRefusal(reply: Reply, code: string, key: MessageKey, params: MessageParams = {}): void {
+  expect({ code: reply.body.errCode, text: reply.body.errMessage }).toEqual({ code, text: fillMessage(zhTW[key], params) });
+}
+
+/** A signed-in mock user with the starter history (balances, mined coin, a shipped order) and a pay password. */
+function signedIn(): { user: MockUser; token: string } {
+  const user = welcome(createUser(`0x${randomToken(20)}`));
+  user.payPassword = PAY_PASSWORD;
+  const token = randomToken();
+  state.sessions.set(token, user.uid);
+  return { user, token };
+}
+
+/** One unit (1e-8) less than `amount`. */
+const justBelow = (amount: string) => fromUnits(toUnits(amount) - 1n);
+const justAbove = (amount: string) => fromUnits(toUnits(amount) + 1n);
+
+describe('transfers follow TRANSFER_RULES', () => {
+  const { user, token } = signedIn();
+  const { uid: recipient } = signedIn().user;
+
+  it('serves exactly the table: currencies, fees and minimums', () => {
+    const { currencies } = ok('account', 'transferOptions', token);
+    expect(currencies.map(({ currency, fee, minAmount }: Record<string, string>) => ({ currency, fee, minAmount })))
+      .toEqual(Object.entries(TRANSFER_RULES).map(([currency, rule]) => ({ currency, ...rule })));
+  });
+
+  it.each(Object.entries(TRANSFER_RULES))('refuses %s below its minimum with the server\'s text, sends the minimum', (currency, rule) => {
+    balanceOf(user, currency).available += toUnits(rule.minAmount) + toUnits(rule.fee);
+    const below = call('account', 'transferCreate', token, { body: { to: recipient, currency, amount: justBelow(rule.minAmount), payPassword: PAY_PASSWORD } });
+    expect(below.status).toBe(422);
+    expectRefusal(below, 'BUSINESS_RULE', 'transfer.belowMinimum', { min: rule.minAmount, currency });
+    const sent = ok('account', 'transferCreate', token, { body: { to: recipient, currency, amount: rule.minAmount, payPassword: PAY_PASSWORD } });
+    expect(sent).toMatchObject({ amount: rule.minAmount, fee: rule.fee });
+  });
+
+  it('refuses a currency the table does not list', () => {
+    const currency = 'LTC';
+    expect(TRANSFER_RULES[currency]).toBeUndefined();
+    const reply = call('account', 'transferCreate', token, { body: { to: recipient, currency, amount: '100', payPassword: PAY_PASSWORD } });
+    expectRefusal(reply, 'BUSINESS_RULE', 'money.unsupportedCurrency', { currency });
+  });
+});
+
+describe('conversions follow CONVERT_PAIRS and CONVERT_LIMITS', () => {
+  const { token } = signedIn();
+
+  it('serves exactly the pairs of the table, with its fee rate and the limits of the currency spent', () => {
+    const { pairs } = ok('account', 'convert', token);
+    expect(pairs.map(({ from, to, feeRate, minAmount, maxAmount }: Record<string, string>) => ({ from, to, feeRate, minAmount, maxAmount })))
+      .toEqual(CONVERT_PAIRS.map(({ from, to }) => ({ from, to, feeRate: CONVERT_FEE_RATE, ...CONVERT_LIMITS[from] })));
+  });
+
+  it.each(CONVERT_PAIRS.map(({ from, to }) => [from, to]))('quotes %s → %s within the limits only, valid for QUOTE_TTL_MS', (from, to) => {
+    const { minAmount, maxAmount } = CONVERT_LIMITS[from];
+    expectRefusal(call('account', 'convertQuote', token, { query: { from, to, amount: justBelow(minAmount) } }), 'BUSINESS_RULE', 'convert.belowMinimum', { min: minAmount, currency: from });
+    expectRefusal(call('account', 'convertQuote', token, { query: { from, to, amount: justAbove(maxAmount) } }), 'BUSINESS_RULE', 'convert.aboveMaximum', { max: maxAmount, currency: from });
+    const quote = ok('account', 'convertQuote', token, { query: { from, to, amount: maxAmount } });
+    expect(quote.expiresInSeconds).toBe(QUOTE_TTL_MS / 1000);
+  });
+
+  it('refuses a pair the table does not list', () => {
+    const [from, to] = ['BTC', 'ETH'];
+    expect(CONVERT_PAIRS.some((p) => p.from === from && p.to === to)).toBe(false);
+    expectRefusal(call('account', 'convertQuote', token, { query: { from, to, amount: '1' } }), 'BUSINESS_RULE', 'convert.unsupportedPair', { from, to });
+  });
+});
+
+describe('the power exchange follows POWER_EXCHANGE_MINIMUM and POWER_EXCHANGE_FEE_RATE', () => {
+  const { user, token } = signedIn();
+
+  it('serves the table\'s fee rate and minimum for every exchangeable coin held', () => {
+    const { coins } = ok('account', 'powerDetail', token);
+    expect(coins.length).toBeGreaterThan(0);
+    for (const coin of coins) {
+      const minimum = POWER_EXCHANGE_MINIMUM[coin.coin];
+      if (minimum === undefined) expect(coin.exchangeMinimum).toBeUndefined();
+      else expect(coin).toMatchObject({ exchangeFeeRate: POWER_EXCHANGE_FEE_RATE, exchangeMinimum: minimum });
+    }
+  });
+
+  it.each(Object.entries(POWER_EXCHANGE_MINIMUM))('refuses %s below its minimum with the server\'s text, exchanges the minimum', (coin, minimum) => {
+    user.mined.set(coin, { outputYesterday: 0n, outputTotal: toUnits(minimum), available: toUnits(minimum) });
+    expectRefusal(call('account', 'powerExchange', token, { body: { coin, amount: justBelow(minimum), payPassword: PAY_PASSWORD } }), 'BUSINESS_RULE', 'powerExchange.belowMinimum', { min: minimum, currency: coin });
+    expectRefusal(call('account', 'powerExchange', token, { body: { coin, amount: justAbove(minimum), payPassword: PAY_PASSWORD } }), 'INSUFFICIENT_BALANCE', 'powerExchange.aboveMined', { available: minimum, currency: coin });
+    expect(ok('account', 'powerExchange', token, { body: { coin, amount: minimum, payPassword: PAY_PASSWORD } }).amount).toBe(minimum);
+  });
+});
+
+describe('deposits and invitations', () => {
+  const { token } = signedIn();
+
+  it('serves exactly the deposit networks of the table', () => {
+    const { networks } = ok('account', 'recharge', token);
+    expect(networks.map(({ address: _address, ...network }: Record<string, unknown>) => network)).toEqual(DEPOSIT_NETWORKS);
+  });
+
+  it('pays the default commission rate', () => {
+    expect(ok('invite', 'details', token).commissionRate).toBe(DEFAULT_COMMISSION_RATE);
+  });
+});
+
+describe('mall orders follow STATUS_TABLE', () => {
+  const { user, token } = signedIn();
+  balanceOf(user, 'USDT').available += toUnits('100000');
+  const addressId = user.addresses[0].id;
+  const skuId = state.catalog.goods.flatMap((g) => g.skus).find((s) => s.stock >= 20)!.id;
+  const order = (id: string) => ok('mall', 'orderDetail', token, { params: { id } });
+  const create = () => ok('mall', 'orderCreate', token, { body: { skuId, quantity: 1, addressId } });
+
+  /** A fresh order in `status`, reached by the buyer's moves (and the operator's `ship`). */
+  function orderIn(status: MallOrderStatusType): string {
+    const { id } = create();
+    if (status === 'unpaid') return id;
+    if (status === 'cancelled') return ok('mall', 'orderCancel', token, { body: { id } }).id;
+    ok('mall', 'orderPay', token, { body: { id, payPassword: PAY_PASSWORD } });
+    if (status === 'paid') return id;
+    setStatus(user.mallOrders.find((o) => o.id === id)!, 'shipped', timestamp());
+    if (status === 'shipped') return id;
+    return ok('mall', 'orderConfirm', token, { body: { id } }).id;
+  }
+
+  const buyerCall: Record<MallActionName, (id: string) => Reply> = {
+    pay: (id) => call('mall', 'orderPay', token, { body: { id, payPassword: PAY_PASSWORD } }),
+    cancel: (id) => call('mall', 'orderCancel', token, { body: { id } }),
+    confirm: (id) => call('mall', 'orderConfirm', token, { body: { id } }),
+    logistics: (id) => call('mall', 'logistics', token, { params: { id } }),
+  };
+
+  it.each(Object.keys(STATUS_TABLE) as MallOrderStatusType[])('in status %s: the actions served and every move allowed or refused as the table says', (status) => {
+    const allowed = MALL_ACTIONS.filter((action) => action in STATUS_TABLE[status]);
+    const id = orderIn(status);
+    expect(order(id)).toMatchObject({ status, actions: allowed });
+    for (const action of MALL_ACTIONS.filter((a) => !allowed.includes(a))) {
+      const reply = buyerCall[action](id);
+      expect(reply.status).toBe(422);
+      expectRefusal(reply, 'BUSINESS_RULE', `mall.refused.${action}`);
+    }
+    for (const action of allowed) {
+      const reply = buyerCall[action](orderIn(status));
+      expect(reply.status).toBe(200);
+      if (action !== 'logistics') expect(reply.body.data.status).toBe(STATUS_TABLE[status][action]);
+    }
+    // leave no unpaid order behind for the next status
+    for (const o of user.mallOrders) if (o.status === 'unpaid') ok('mall', 'orderCancel', token, { body: { id: o.id } });
+  });
+
+  it(`refuses unpaid order number ${MAX_UNPAID_ORDERS + 1}`, () => {
+    for (let i = 0; i < MAX_UNPAID_ORDERS; i += 1) create();
+    expectRefusal(call('mall', 'orderCreate', token, { body: { skuId, quantity: 1, addressId } }), 'BUSINESS_RULE', 'mall.tooManyUnpaid', { max: MAX_UNPAID_ORDERS });
+  });
+});
+
+describe('the pay password locks after PAY_PASSWORD_MAX_FAILURES wrong tries', () => {
+  const { user, token } = signedIn();
+  const { uid: recipient } = signedIn().user;
+  const transfer = (payPassword: string) =>
+    call('account', 'transferCreate', token, { body: { to: recipient, currency: 'USDT', amount: TRANSFER_RULES.USDT.minAmount, payPassword } });
+
+  it('counts down the tries left, forgives them after a right one, then locks for PAY_PASSWORD_LOCK_MS', () => {
+    expectRefusal(transfer('000000'), 'PAY_PASSWORD_WRONG', 'payPassword.wrong', { remaining: PAY_PASSWORD_MAX_FAILURES - 1 });
+    expect(transfer(PAY_PASSWORD).status).toBe(200);
+    for (let tries = 1; tries < PAY_PASSWORD_MAX_FAILURES; tries += 1) {
+      const reply = transfer('000000');
+      expect(reply.status).toBe(422);
+      expectRefusal(reply, 'PAY_PASSWORD_WRONG', 'payPassword.wrong', { remaining: PAY_PASSWORD_MAX_FAILURES - tries });
+      expect(reply.body.data).toEqual({ remainingTries: PAY_PASSWORD_MAX_FAILURES - tries });
+    }
+    const minutes = PAY_PASSWORD_LOCK_MS / 60_000;
+    const locked = transfer('000000');
+    expect(locked.status).toBe(423);
+    expectRefusal(locked, 'PAY_PASSWORD_LOCKED', 'payPassword.locked', { minutes });
+    expect(locked.body.data).toEqual({ retryAfterMinutes: minutes });
+    // locked: even the right password is refused until the lock ends
+    expectRefusal(transfer(PAY_PASSWORD), 'PAY_PASSWORD_LOCKED', 'payPassword.locked', { minutes });
+    user.payPasswordGuard.lockedUntil = Date.now() - 1;
+    expect(transfer(PAY_PASSWORD).status).toBe(200);
+  });
+});
