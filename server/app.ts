@@ -47,7 +47,8 @@ export interface BuildAppOptions {
 
 /**
  * The one list of domain plugins: server/routes/<domain>.ts serves contract/<domain>.ts, every
- * endpoint of it and nothing else (tests/server/route-layout.test.ts).
+ * endpoint of it and nothing else (tests/server/route-layout.test.ts). Each gets its dependencies
+ * (database, config, clock, time format, feature flags) as its plugin options.
  */
 const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, productRoutes, contentRoutes, mallRoutes, inviteRoutes, addressRoutes, featureRoutes];
 
@@ -70,7 +71,6 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
   const features = startFeatureSwitch({ overrides: config.featureFlags, file: config.featureFlagsFile, pollMs: config.featureFlagsPollMs, log: app.log });
   app.addHook('onClose', async () => features.close());
   const ctx: AppContext = { db, config, clock, time: createTimeFormat(config.displayUtcOffsetMinutes), features };
-  app.decorate('ctx', ctx);
   app.decorate('authenticate', createAuthenticate(ctx));
   app.decorateRequest('session', null);
 
@@ -80,12 +80,12 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
   const spa = hasBuiltApp(config.distDir);
   registerFallbacks(app, { spa });
   registerResponseHeaders(app);
-  registerFeatureGuard(app);
+  registerFeatureGuard(app, features);
   app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
   registerRateLimit(app, config);
   if (spa) registerStaticFiles(app, config.distDir);
   registerOpenApi(app);
-  for (const plugin of DOMAIN_PLUGINS) app.register(plugin);
+  for (const plugin of DOMAIN_PLUGINS) app.register(plugin, ctx);
   if (jobs) registerJobs(app, serverJobs(ctx, app.log));
   return app;
 }

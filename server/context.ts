@@ -1,9 +1,10 @@
 /**
- * What every domain plugin needs, decorated on the Fastify instance as `app.ctx`, and the
+ * What the domain plugins need, handed to each as its plugin options
+ * (`app.register(accountRoutes, deps)` in server/app.ts; no global service locator), and the
  * request's signed-in session (set by the auth pre-handler).
  */
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import type { ServerConfig } from './config';
+import type { RateLimitConfig, ServerConfig } from './config';
 import type { Db } from './db';
 import type { FeatureSwitch } from './features/flags';
 import type { Clock, TimeFormat } from './time';
@@ -25,7 +26,8 @@ export interface SessionInfo {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    ctx: AppContext;
+    /** the rate limits of `RATE_LIMIT_*`, for route() (decorated by registerRateLimit) */
+    rateLimits: RateLimitConfig;
     /** pre-handler of every `auth: true` endpoint: 401 unless a live session token is sent */
     authenticate: preHandlerAsyncHookHandler;
   }

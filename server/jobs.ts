@@ -70,7 +70,7 @@ export class JobStopped extends Error {
  * is exactly once per order and day, and the mall sweep moves an order only from the status it
  * read, in the database.
  */
-export function serverJobs(ctx: AppContext, log: FastifyBaseLogger, schedule: JobSchedule = ctx.config.jobs): JobSpec[] {
+export function serverJobs(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, log: FastifyBaseLogger, schedule: JobSchedule = ctx.config.jobs): JobSpec[] {
   const { db, clock, config } = ctx;
   const jobs: JobSpec[] = [];
   if (schedule.settlement) {

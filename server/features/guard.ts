@@ -6,11 +6,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/errors';
+import type { FeatureSwitch } from './flags';
 
-export function registerFeatureGuard(app: FastifyInstance): void {
+export function registerFeatureGuard(app: FastifyInstance, features: FeatureSwitch): void {
   app.addHook('onRequest', async (request) => {
     const feature = request.routeOptions.config.endpoint?.feature;
-    if (feature && !app.ctx.features.isOn(feature)) {
+    if (feature && !features.isOn(feature)) {
       throw new ApiError('FEATURE_DISABLED', { messageKey: `featureDisabled.${feature}`, data: { feature } });
     }
   });

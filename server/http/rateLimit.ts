@@ -30,6 +30,8 @@ export function rateLimitFor(limits: RateLimitConfig, kind: RateLimitKind) {
 }
 
 export function registerRateLimit(app: FastifyInstance, config: ServerConfig): void {
+  // the limits route() applies to the endpoints that ask for one (server/http/route.ts)
+  app.decorate('rateLimits', config.rateLimit);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;

@@ -45,7 +45,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     },
     config: {
       endpoint,
-      ...(limit ? { rateLimit: rateLimitFor(app.ctx.config.rateLimit, limit) } : {}),
+      ...(limit ? { rateLimit: rateLimitFor(app.rateLimits, limit) } : {}),
     },
     // before validation: a stranger gets 401, not "field required"; then no control characters
     preValidation: endpoint.auth ? [app.authenticate, refuseControlCharacters] : [refuseControlCharacters],

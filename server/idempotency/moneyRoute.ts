@@ -8,6 +8,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Endpoint } from '../../contract';
+import type { AppContext } from '../context';
 import { route, sessionOf, type EndpointRequest, type RouteOptions } from '../http/route';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
 import type { Trx } from '../ledger/post';
@@ -42,11 +43,11 @@ export interface MoneyRouteOptions extends RouteOptions {
 
 export function moneyRoute<E extends Endpoint>(
   app: FastifyInstance,
+  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
   endpoint: E,
   handler: (call: MoneyCall<E>) => Promise<Static<E['response']>>,
   options: MoneyRouteOptions = {},
 ): void {
-  const { db, clock } = app.ctx;
   route(app, endpoint, async (request, reply) => {
     const { userId } = sessionOf(request);
     const now = clock.now();

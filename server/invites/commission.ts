@@ -20,7 +20,7 @@ export interface CommissionArgs {
   /** what paid it, e.g. "power-order:12" or "finance-interest:7"; commission is paid once per ref (unique) */
   ref: string;
   now: number;
-  /** percent as a decimal string: pass `app.ctx.config.commissionRate` (COMMISSION_RATE) */
+  /** percent as a decimal string: pass `config.commissionRate` (COMMISSION_RATE) */
   rate: string;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
+import type { AppContext } from '../context';
 import { pageArgs } from '../http/paging';
 import { route, sessionOf } from '../http/route';
 import { moneyRoute } from '../idempotency/moneyRoute';
@@ -21,8 +22,8 @@ import { exchangePower, toExchangeRecord, withExchangeTerms } from '../products/
 import { listPowerBills, listPowerExchanges } from '../products/powerHistory';
 import { addDays, dayOf } from '../settlement/days';
 
-export default async function accountRoutes(app: FastifyInstance): Promise<void> {
-  const { db, config, clock, time } = app.ctx;
+export default async function accountRoutes(app: FastifyInstance, deps: AppContext): Promise<void> {
+  const { db, config, clock, time } = deps;
   const depositAddresses = await openDepositAddressBook(db, config.depositXpub, clock.now());
 
   route(app, contract.account.account, async (request) => balanceOverview(db, sessionOf(request).userId, request.query.currency));
@@ -39,14 +40,14 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   route(app, contract.account.transfers, async (request) => listTransfers(db, sessionOf(request).userId, pageArgs(request.query), time));
 
-  moneyRoute(app, contract.account.transferCreate, ({ request, trx, userId, now }) => createTransfer(trx, userId, request.body, now, time), { payPassword: true });
+  moneyRoute(app, deps, contract.account.transferCreate, ({ request, trx, userId, now }) => createTransfer(trx, userId, request.body, now, time), { payPassword: true });
 
   // conversion: pairs and records, a short-lived quote, converting at a quote
   route(app, contract.account.convert, async (request) => conversionOverview(db, sessionOf(request).userId, pageArgs(request.query), time));
 
   route(app, contract.account.convertQuote, async (request) => createQuote(db, sessionOf(request).userId, request.query, clock.now(), time));
 
-  moneyRoute(app, contract.account.convertCreate, ({ request, trx, userId, now }) => convertAtQuote(trx, userId, request.body.quoteId, now, time), { payPassword: true });
+  moneyRoute(app, deps, contract.account.convertCreate, ({ request, trx, userId, now }) => convertAtQuote(trx, userId, request.body.quoteId, now, time), { payPassword: true });
 
   // the power account
   route(app, contract.account.powerDetail, async (request) => {
@@ -56,7 +57,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   route(app, contract.account.powerBill, async (request) => listPowerBills(db, sessionOf(request).userId, request.query, pageArgs(request.query)));
 
-  moneyRoute(app, contract.account.powerExchange, async ({ request, trx, userId, now }) => toExchangeRecord(await exchangePower(trx, userId, request.body, now), time), {
+  moneyRoute(app, deps, contract.account.powerExchange, async ({ request, trx, userId, now }) => toExchangeRecord(await exchangePower(trx, userId, request.body, now), time), {
     payPassword: true,
   });
 

@@ -1,6 +1,7 @@
 /** The address book: list, get, create, update, delete, every call on the caller's own addresses. */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
+import type { AppContext } from '../context';
 import { createAddress, deleteAddress, getAddress, listAddresses, updateAddress } from '../addresses/addressBook';
 import { toAddress } from '../addresses/addressView';
 import { validAddress } from '../addresses/validateAddress';
@@ -9,8 +10,8 @@ import { route, sessionOf } from '../http/route';
 import { moneyRoute } from '../idempotency/moneyRoute';
 import { negotiateLocale } from '../i18n';
 
-export default async function addressRoutes(app: FastifyInstance): Promise<void> {
-  const { db, time, clock } = app.ctx;
+export default async function addressRoutes(app: FastifyInstance, deps: AppContext): Promise<void> {
+  const { db, time, clock } = deps;
 
   route(app, contract.address.list, async (request) => {
     const args = pageArgs(request.query);
@@ -20,7 +21,7 @@ export default async function addressRoutes(app: FastifyInstance): Promise<void>
 
   route(app, contract.address.get, async (request) => toAddress(await getAddress(db, sessionOf(request).userId, BigInt(request.params.id)), time));
 
-  moneyRoute(app, contract.address.create, async ({ request, trx, userId, now }) => {
+  moneyRoute(app, deps, contract.address.create, async ({ request, trx, userId, now }) => {
     const input = validAddress(request.body, negotiateLocale(request.headers['accept-language']));
     return toAddress(await createAddress(trx, userId, input, now), time);
   });

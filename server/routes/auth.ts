@@ -1,6 +1,7 @@
 /** Wallet sign-in (EIP-4361): nonce, sign-in, sign-out; step-up challenges; the user's sessions. */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
+import type { AppContext } from '../context';
 import { issueNonce } from '../auth/nonces';
 import { endOtherSessions, endSessionOf, listLiveSessions, revokeSession } from '../auth/sessions';
 import { signInWallet } from '../auth/signIn';
@@ -10,8 +11,8 @@ import { ApiError } from '../http/errors';
 import { route, sessionOf } from '../http/route';
 import { loadProfile } from '../users/users';
 
-export default async function authRoutes(app: FastifyInstance): Promise<void> {
-  const { db, config, clock, time } = app.ctx;
+export default async function authRoutes(app: FastifyInstance, deps: AppContext): Promise<void> {
+  const { db, config, clock, time } = deps;
 
   route(app, contract.auth.nonce, async () => {
     const { nonce, expiresAt } = await issueNonce(db, clock.now(), config.nonceTtlMs);

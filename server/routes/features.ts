@@ -1,8 +1,9 @@
 /** The current feature flags, public: visitors' menus and routes follow them too (DESIGN §5). */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
+import type { AppContext } from '../context';
 import { route } from '../http/route';
 
-export default async function featureRoutes(app: FastifyInstance): Promise<void> {
-  route(app, contract.features.flags, async () => app.ctx.features.current());
+export default async function featureRoutes(app: FastifyInstance, { features }: AppContext): Promise<void> {
+  route(app, contract.features.flags, async () => features.current());
 }

@@ -1,13 +1,14 @@
 /** Invitations: details (code, link, figures), the invitees, binding an inviter by code. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contract } from '../../contract';
+import type { AppContext } from '../context';
 import { pageArgs, toPage } from '../http/paging';
 import { route, sessionOf } from '../http/route';
 import { bindInviter } from '../invites/binding';
 import { inviteDetails, listInvitees } from '../invites/inviteDetails';
 
-export default async function inviteRoutes(app: FastifyInstance): Promise<void> {
-  const { db, config, clock, time } = app.ctx;
+export default async function inviteRoutes(app: FastifyInstance, deps: AppContext): Promise<void> {
+  const { db, config, clock, time } = deps;
 
   const detailsFor = (request: FastifyRequest) =>
     inviteDetails(db, sessionOf(request).userId, {

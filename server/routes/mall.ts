@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
+import type { AppContext } from '../context';
 import { pageArgs, toPage } from '../http/paging';
 import { route, sessionOf } from '../http/route';
 import { moneyRoute } from '../idempotency/moneyRoute';
@@ -18,8 +19,8 @@ import { listOrders, readLogistics, readOrder } from '../mall/orderReads';
 import { toLogistics, toMallOrder } from '../mall/orderView';
 import { sweepOrders } from '../mall/sweep';
 
-export default async function mallRoutes(app: FastifyInstance): Promise<void> {
-  const { db, clock, time } = app.ctx;
+export default async function mallRoutes(app: FastifyInstance, deps: AppContext): Promise<void> {
+  const { db, clock, time } = deps;
   /** the caller's overdue orders move before the caller acts on one */
   const sweepCaller = async (userId: bigint, now: number) => {
     await sweepOrders(db, now, { userId });
@@ -50,19 +51,19 @@ export default async function mallRoutes(app: FastifyInstance): Promise<void> {
     return toLogistics(order, traces, time);
   });
 
-  moneyRoute(app, contract.mall.orderCreate, async ({ request, trx, userId, now }) => toMallOrder(await createOrder(trx, userId, request.body, now, time), time, now));
+  moneyRoute(app, deps, contract.mall.orderCreate, async ({ request, trx, userId, now }) => toMallOrder(await createOrder(trx, userId, request.body, now, time), time, now));
 
   route(app, contract.mall.orderConfirm, async (request) => {
     const now = clock.now();
     return toMallOrder(await confirmReceipt(db, sessionOf(request).userId, BigInt(request.body.id), now), time, now);
   });
 
-  moneyRoute(app, contract.mall.orderPay, async ({ request, trx, userId, now }) => toMallOrder(await payOrder(trx, userId, BigInt(request.body.id), now), time, now), {
+  moneyRoute(app, deps, contract.mall.orderPay, async ({ request, trx, userId, now }) => toMallOrder(await payOrder(trx, userId, BigInt(request.body.id), now), time, now), {
     payPassword: true,
     before: sweepCaller,
   });
 
-  moneyRoute(app, contract.mall.orderCancel, async ({ request, trx, userId, now }) => toMallOrder(await cancelOrder(trx, userId, BigInt(request.body.id), now), time, now), {
+  moneyRoute(app, deps, contract.mall.orderCancel, async ({ request, trx, userId, now }) => toMallOrder(await cancelOrder(trx, userId, BigInt(request.body.id), now), time, now), {
     before: sweepCaller,
   });
 }

@@ -1,6 +1,7 @@
 /** contract/product.ts: power (算力) and finance (理财) products on offer, buying them, and the caller's orders. */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
+import type { AppContext } from '../context';
 import { pageArgs } from '../http/paging';
 import { route, sessionOf } from '../http/route';
 import { moneyRoute } from '../idempotency/moneyRoute';
@@ -10,22 +11,22 @@ import { listFinanceOrders, listPowerOrders } from '../products/orderLists';
 import { buyPower, toPowerOrder } from '../products/powerOrders';
 import { addDays, dayOf } from '../settlement/days';
 
-export default async function productRoutes(app: FastifyInstance): Promise<void> {
-  const { db, clock, time, config } = app.ctx;
+export default async function productRoutes(app: FastifyInstance, deps: AppContext): Promise<void> {
+  const { db, clock, time, config } = deps;
   const today = () => dayOf(clock.now(), config.displayUtcOffsetMinutes);
 
   route(app, contract.product.power, async (request) => listPowerProducts(db, request.query.coin, pageArgs(request.query), clock.now(), time));
 
   route(app, contract.product.finance, async (request) => listFinanceProducts(db, pageArgs(request.query)));
 
-  moneyRoute(app, contract.product.powerOrderCreate, async ({ request, trx, userId, now }) => {
+  moneyRoute(app, deps, contract.product.powerOrderCreate, async ({ request, trx, userId, now }) => {
     const day = dayOf(now, config.displayUtcOffsetMinutes);
     return toPowerOrder(await buyPower(trx, userId, request.body, now, day, config.commissionRate), 0n, day, time);
   }, { payPassword: true });
 
   route(app, contract.product.powerOrders, async (request) => listPowerOrders(db, sessionOf(request).userId, request.query.status, pageArgs(request.query), today(), time));
 
-  moneyRoute(app, contract.product.financeOrderCreate, async ({ request, trx, userId, now }) => {
+  moneyRoute(app, deps, contract.product.financeOrderCreate, async ({ request, trx, userId, now }) => {
     const day = dayOf(now, config.displayUtcOffsetMinutes);
     return toFinanceOrder(await subscribeFinance(trx, userId, request.body, now, day), 0n, day, time);
   }, { payPassword: true });

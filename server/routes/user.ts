@@ -5,14 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
+import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { route, sessionOf } from '../http/route';
 import { walletDetails } from '../ledger/walletDetails';
 import { changePayPassword } from '../payPassword/changeWithProof';
 import { loadProfile } from '../users/users';
 
-export default async function userRoutes(app: FastifyInstance): Promise<void> {
-  const { db, config, clock, time } = app.ctx;
+export default async function userRoutes(app: FastifyInstance, deps: AppContext): Promise<void> {
+  const { db, config, clock, time } = deps;
 
   route(app, contract.user.profile, async (request) => {
     const profile = await loadProfile(db, sessionOf(request).userId, time);

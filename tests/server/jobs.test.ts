@@ -155,17 +155,17 @@ describe('serverJobs', () => {
   afterAll(async () => t.close());
 
   it('are the daily settlement and the mall sweep, and each runs on the app database', async () => {
-    const jobs = serverJobs(t.app.ctx, silent);
+    const jobs = serverJobs(t, silent);
     expect(jobs.map((job) => job.name)).toEqual(['daily settlement', 'mall sweep']);
     for (const job of jobs) await expect(job.run(new AbortController().signal)).resolves.toBeUndefined();
   });
 
   it('follow the configured schedule: a job turned off is not started, the others run when told', () => {
-    const jobs = serverJobs(t.app.ctx, silent, parseJobSchedule({ JOBS_OFF: 'mallSweep', SETTLEMENT_FIRST_RUN_MS: '0', SETTLEMENT_INTERVAL_MS: '250' }));
+    const jobs = serverJobs(t, silent, parseJobSchedule({ JOBS_OFF: 'mallSweep', SETTLEMENT_FIRST_RUN_MS: '0', SETTLEMENT_INTERVAL_MS: '250' }));
     expect(jobs.map(({ name, firstRunDelayMs, intervalMs }) => ({ name, firstRunDelayMs, intervalMs }))).toEqual([
       { name: 'daily settlement', firstRunDelayMs: 0, intervalMs: 250 },
     ]);
-    expect(serverJobs(t.app.ctx, silent, parseJobSchedule({ JOBS_OFF: 'settlement, mallSweep' }))).toEqual([]);
+    expect(serverJobs(t, silent, parseJobSchedule({ JOBS_OFF: 'settlement, mallSweep' }))).toEqual([]);
   });
 });
 
