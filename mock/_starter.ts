@@ -85,7 +85,7 @@ export function welcome(user: MockUser): MockUser {
     receiver: '王小明', phone: '13812345678', region: { province: '广东省', city: '深圳市', district: '南山区' },
     detail: '科技园南区 PowerFi 大厦 18 楼', isDefault: true,
   });
-  const wallet = state.catalog.goods[2];
+  const wallet = state.catalog.goods.find((g) => g.title.includes('钱包'))!;
   const order = createOrder(user, wallet.skus[0], 1, home, at(4, 13));
   payOrder(user, order, at(4, 13));
   shipWithTraces(user, order.id, 3);

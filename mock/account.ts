@@ -3,10 +3,10 @@ import { dataSlice, getAddress, id as keccakText } from 'ethers';
 import { contract } from '../contract';
 import { fromUnits, multiply, percentOf, toUnits, wholeUnits } from '../contract/rules/money';
 import {
-  CONVERT_FEE_RATE, DEPOSIT_NETWORKS, POWER_EXCHANGE_FEE_RATE, POWER_EXCHANGE_MINIMUM, QUOTE_TTL_MS, TRANSFER_RULES,
+  CONVERT_FEE_RATE, DEPOSIT_NETWORKS, POWER_EXCHANGE_FEE_RATE, POWER_EXCHANGE_MINIMUM, QUOTE_TTL_MS, TRANSFER_RULES, WALLET_CURRENCIES,
 } from '../contract/rules/wallet';
-import { convertPairs, priceUsdt } from './_catalog';
-import { MockError, refusal } from './_errors';
+import { accountProducts, convertPairs, priceUsdt } from './_catalog';
+import { refusal } from './_errors';
 import { mockRoutes, newestFirst, paginate } from './_kit';
 import {
   balanceOf, book, checkPayPassword, findUserByAddress, nextId, randomToken, requireAvailable, state, writeEntry, type MockUser,
@@ -30,7 +30,8 @@ function findRecipient(to: string): MockUser | undefined {
 
 export default mockRoutes(contract.account, {
   account: ({ user, query }) => {
-    balanceOf(user, 'USDT');
+    // the wallet currencies are listed even at zero, as on the server
+    for (const currency of WALLET_CURRENCIES) balanceOf(user, currency);
     const balances = [...user.balances.entries()]
       .filter(([currency]) => !query.currency || currency === query.currency)
       .map(([currency, b]) => {
@@ -42,13 +43,9 @@ export default mockRoutes(contract.account, {
   },
 
   productTitle: ({ params }) => {
-    if (params.id === '10000') return { id: '10000', title: 'USDT', currency: 'USDT' };
-    const { powerProducts, financeProducts } = state.catalog;
-    const power = powerProducts.find((p) => p.id === params.id);
-    if (power) return { id: power.id, title: power.title, currency: power.coin };
-    const finance = financeProducts.find((p) => p.id === params.id);
-    if (finance) return { id: finance.id, title: finance.title, currency: finance.currency };
-    throw new MockError('NOT_FOUND', '產品不存在');
+    const product = accountProducts().find((p) => p.id === params.id);
+    if (!product) throw refusal('NOT_FOUND', 'product.notFound');
+    return product;
   },
 
   recharge: ({ user, query }) => {

@@ -6,5 +6,6 @@ import { state } from './_state';
 export default mockRoutes(contract.content, {
   link: ({ query }) => state.catalog.content
     .filter((c) => !query.type || c.type === query.type)
-    .sort((a, b) => a.type.localeCompare(b.type) || a.sort - b.sort),
+    // the server's order: sort, then id
+    .sort((a, b) => a.sort - b.sort || Number(a.id) - Number(b.id)),
 });

@@ -6,8 +6,8 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../db';
 import { toUnits } from '../../contract/rules/money';
-import { ACCOUNT_PRODUCTS, CONTENT_LINKS, FINANCE_PRODUCTS, MALL_CATEGORIES, MALL_GOODS, POWER_PRODUCTS, PRICES_USDT } from './catalogue';
-import { picture } from './pictures';
+import { ACCOUNT_PRODUCTS, CONTENT_LINKS, FINANCE_PRODUCTS, MALL_CATEGORIES, MALL_GOODS, POWER_PRODUCTS, PRICES_USDT } from '../../contract/seed/catalogue';
+import { picture } from '../../contract/seed/pictures';
 
 export const SEED_MARKER = 'catalogue_seeded_at';
 const DAY_MS = 24 * 3600 * 1000;

@@ -1,6 +1,6 @@
 /** The seeded catalogue: seeding is idempotent and never overwrites data; the read-only endpoints serve it. */
 import { seedIfEmpty } from '../../server/seed';
-import { FINANCE_PRODUCTS, MALL_GOODS, POWER_PRODUCTS } from '../../server/seed/catalogue';
+import { FINANCE_PRODUCTS, MALL_GOODS, POWER_PRODUCTS } from '../../contract/seed/catalogue';
 import { startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;

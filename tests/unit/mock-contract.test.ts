@@ -295,7 +295,7 @@ describe('products', () => {
   });
 
   it('subscribing to finance locks the principal and shows in the census', () => {
-    const product = ok('product', 'finance').list.find((p: { status: string; id: string }) => p.status === 'on_sale' && p.id === '30002');
+    const product = ok('product', 'finance').list.find((p: { status: string; id: string }) => p.status === 'on_sale' && p.id === '1');
     const censusBefore = ok('product', 'financeCensus', { token: aliceToken });
     const frozenBefore = units(ok('account', 'account', { token: aliceToken, query: { currency: 'USDT' } }).balances[0].frozen);
     const order = ok('product', 'financeOrderCreate', { token: aliceToken, body: { productId: product.id, amount: '200', payPassword: '123456' } });
@@ -386,17 +386,19 @@ describe('mall', () => {
     expect(inCategory.list.every((g: { categoryId: string }) => g.categoryId === category)).toBe(true);
     expect(ok('mall', 'goods', { query: { keyword: '钱包' } }).list).toHaveLength(1);
     expect(ok('mall', 'goodsDetail', { params: { id: all.list[0].id } }).skus.length).toBeGreaterThan(0);
-    expect(call('mall', 'goodsDetail', { params: { id: '1' } }).status).toBe(404);
+    // ids are the server's seed ids: goods 1 exists on both, one past the last exists on neither
+    expect(call('mall', 'goodsDetail', { params: { id: '1' } }).status).toBe(200);
+    expect(call('mall', 'goodsDetail', { params: { id: String(all.total + 1) } }).status).toBe(404);
   });
 
   it('creates, pays and cancels an order: stock held, balance paid and refunded, tabs follow the status', () => {
-    const goods = ok('mall', 'goodsDetail', { params: { id: '50002' } });
+    const goods = ok('mall', 'goodsDetail', { params: { id: '2' } });
     const sku = goods.skus[0];
     const addressId = ok('address', 'list', { token: aliceToken }).list[0].id;
     const balance = usdt(aliceToken);
     const order = ok('mall', 'orderCreate', { token: aliceToken, body: { skuId: sku.id, quantity: 2, addressId } });
     expect(order).toMatchObject({ status: 'unpaid', actions: ['pay', 'cancel'], total: String(Number(sku.price) * 2) });
-    expect(ok('mall', 'goodsDetail', { params: { id: '50002' } }).skus[0].stock).toBe(sku.stock - 2);
+    expect(ok('mall', 'goodsDetail', { params: { id: '2' } }).skus[0].stock).toBe(sku.stock - 2);
     expect(ok('mall', 'orders', { token: aliceToken, query: { type: 1 } }).list.map((o: { id: string }) => o.id)).toEqual([order.id]);
 
     const paid = ok('mall', 'orderPay', { token: aliceToken, body: { id: order.id, payPassword: '123456' } });
@@ -408,7 +410,7 @@ describe('mall', () => {
     const cancelled = ok('mall', 'orderCancel', { token: aliceToken, body: { id: order.id } });
     expect(cancelled.status).toBe('cancelled');
     expect(usdt(aliceToken)).toBe(balance);
-    expect(ok('mall', 'goodsDetail', { params: { id: '50002' } }).skus[0].stock).toBe(sku.stock);
+    expect(ok('mall', 'goodsDetail', { params: { id: '2' } }).skus[0].stock).toBe(sku.stock);
     expect(ok('mall', 'orderDetail', { token: aliceToken, params: { id: order.id } }).cancelledAt).not.toBeNull();
     expect(ok('mall', 'orders', { token: aliceToken, query: { type: 5 } }).list[0].id).toBe(order.id);
   });

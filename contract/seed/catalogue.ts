@@ -1,4 +1,9 @@
-/** The catalogue a fresh PowerFi database starts with (amounts as decimal strings). */
+/**
+ * The catalogue a fresh PowerFi database starts with (amounts as decimal strings), seeded by
+ * server/seed and served by the mocks alike, so an id or a link that works on one works on the
+ * other. Ids are those the database assigns when seeding an empty database: each list numbered
+ * from 1 in the order written here (SKUs across the goods, in order), account products as given.
+ */
 import { picture } from './pictures';
 
 /** USDT per unit of each currency of the currency table, plus mined coins. */
@@ -76,3 +81,6 @@ export const MALL_GOODS: GoodsSeed[] = [
   { category: '品牌周边', title: 'PowerFi 纪念 T 恤', description: '100% 精梳棉，经典蓝色标志印花。', colors: ['#0066f5', '#003a8c'], sales: 412,
     skus: [{ name: 'S', price: '19.9', stock: 100 }, { name: 'M', price: '19.9', stock: 150 }, { name: 'L', price: '19.9', stock: 150 }, { name: 'XL', price: '19.9', stock: 100 }] },
 ];
+
+/** The id the seeded database gives the item at `index` (0-based) of one of the lists above. */
+export const seededId = (index: number): string => String(index + 1);
