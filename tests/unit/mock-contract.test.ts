@@ -18,6 +18,7 @@ import invite from '../../mock/invite';
 import mall from '../../mock/mall';
 import product from '../../mock/product';
 import user from '../../mock/user';
+import { invokeMock, type MockReply } from './mockInvoke';
 
 const routes = { ...auth, ...user, ...account, ...product, ...content, ...invite, ...address, ...mall, ...features };
 type Contract = typeof contract;
@@ -30,11 +31,7 @@ interface CallInput {
   headers?: Record<string, string>;
 }
 
-interface Reply {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: { success: boolean; data: any; errCode: string; errMessage: string; httpStatusCode: number };
-}
+type Reply = MockReply;
 
 /** Endpoints that answered 200 with a valid envelope at least once. */
 const served = new Set<string>();
@@ -46,22 +43,7 @@ function call<D extends keyof Contract>(domain: D, name: keyof Contract[D] & str
   if (!handler) throw new Error(`no mock for ${domain}.${name}`);
   const headers: Record<string, string> = { host: 'localhost:8000', 'accept-language': 'zh-TW', ...input.headers };
   if (input.token) headers.authorization = `Bearer ${input.token}`;
-  // Express hands query values over as strings.
-  const query = Object.fromEntries(Object.entries(input.query ?? {}).map(([k, v]) => [k, String(v)]));
-  let reply: Reply | undefined;
-  const res = {
-    status(code: number) {
-      reply = { status: code, body: undefined as unknown as Reply['body'] };
-      return res;
-    },
-    json(body: unknown) {
-      // A round trip through JSON, as on the wire (a bigint left in the data would throw here).
-      reply!.body = JSON.parse(JSON.stringify(body));
-      return res;
-    },
-  };
-  handler({ headers, query, body: input.body, params: input.params ?? {} }, res);
-  if (!reply) throw new Error(`${domain}.${name} did not answer`);
+  const reply: Reply = invokeMock(handler, { ...input, headers });
 
   const schema = reply.status === 200 ? Envelope(endpoint.response) : ErrorEnvelope;
   const errors = [...Value.Errors(schema, reply.body)].map((e) => `${e.path}: ${e.message} (${JSON.stringify(e.value)})`);

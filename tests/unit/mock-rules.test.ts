@@ -24,34 +24,18 @@ import mall, { setStatus } from '../../mock/mall';
 import { welcome } from '../../mock/_starter';
 import { balanceOf, createUser, randomToken, state, type MockUser } from '../../mock/_state';
 import { timestamp } from '../../mock/_time';
+import { invokeMock, type MockReply } from './mockInvoke';
 
 const routes = { ...account, ...invite, ...mall };
 type Contract = typeof contract;
 const PAY_PASSWORD = '123456';
 
-interface Reply {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: { success: boolean; data: any; errCode: string; errMessage: string };
-}
+type Reply = MockReply;
 
 function call<D extends keyof Contract>(domain: D, name: keyof Contract[D] & string, token: string, input: { query?: Record<string, unknown>; body?: unknown; params?: Record<string, string> } = {}): Reply {
   const endpoint = allEndpoints().find((e) => e.domain === domain && e.name === name)!.endpoint;
   const handler = routes[`${endpoint.method} ${fullPath(endpoint)}`];
-  const query = Object.fromEntries(Object.entries(input.query ?? {}).map(([k, v]) => [k, String(v)]));
-  let reply: Reply | undefined;
-  const res = {
-    status(code: number) {
-      reply = { status: code, body: undefined as unknown as Reply['body'] };
-      return res;
-    },
-    json(body: unknown) {
-      reply!.body = JSON.parse(JSON.stringify(body));
-      return res;
-    },
-  };
-  handler({ headers: { host: 'localhost:8000', authorization: `Bearer ${token}` }, query, body: input.body, params: input.params ?? {} }, res);
-  return reply!;
+  return invokeMock(handler, { ...input, headers: { host: 'localhost:8000', authorization: `Bearer ${token}` } });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
