@@ -1,0 +1,164 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse 12 (mobile preset, simulated throttling) in Debian's
+ * Chromium against the production build served by the real server (`server/main.ts`, what
+ * `npm start` runs) on a freshly seeded SQLite database. Prints, per page, the performance score,
+ * LCP, TBT, CLS and the first load's JavaScript as transferred (gzip), next to issue 15's goal.
+ * `/my` and `/my/assets` are measured signed in. Figures, not a test: nothing is asserted.
+ *
+ * BENCH_RUNS (default 2) runs per page, each printed; BENCH_PAGES (comma list) picks pages.
+ * The app is built first when dist/ is missing or older than the sources.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Wallet } from 'ethers';
+import puppeteer from 'puppeteer-core';
+import { ensureBuilt } from '../tests/e2e/support/build';
+import { CHROMIUM_PATH } from '../tests/e2e/support/browser';
+import { DIST_DIR, ROOT } from '../tests/e2e/support/paths';
+import { startServer } from '../tests/e2e/support/server';
+import { signInViaApi } from '../tests/e2e/support/siwe';
+
+interface PageSpec {
+  path: string;
+  signedIn: boolean;
+}
+
+const ALL_PAGES: PageSpec[] = [
+  { path: '/', signedIn: false },
+  { path: '/login', signedIn: false },
+  { path: '/calculate', signedIn: false },
+  { path: '/shopping', signedIn: false },
+  { path: '/my', signedIn: true },
+  { path: '/my/assets', signedIn: true },
+];
+
+const GOAL = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.02, jsKb: 250 };
+const RUNS = Number(process.env.BENCH_RUNS || 2);
+
+interface Figures {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** JavaScript transferred by the first load, KB */
+  jsKb: number;
+}
+
+interface NetworkRequest {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+interface Report {
+  runtimeError?: { message: string };
+  categories: { performance?: { score: number | null } };
+  audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
+}
+
+/** Debian's Chromium kept off this machine's closed network (tests/e2e/support/browser.ts) */
+const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', '--lang=zh-CN', '--accept-lang=zh-CN'];
+
+/** Stores the app's session in the profile (DESIGN.md §5), or clears it. */
+async function storeSession(profileDir: string, origin: string, session: { token: string; user: unknown } | null): Promise<void> {
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, headless: true, userDataDir: profileDir, args: CHROMIUM_FLAGS });
+  try {
+    const tab = await browser.newPage();
+    await tab.goto(`${origin}/login`, { waitUntil: 'domcontentloaded' });
+    await tab.evaluate(
+      (token, user) => {
+        for (const storage of [window.localStorage, window.sessionStorage]) {
+          if (token) {
+            storage.setItem('token', token);
+            storage.setItem('userInfo', user);
+          } else {
+            storage.removeItem('token');
+            storage.removeItem('userInfo');
+          }
+        }
+      },
+      session?.token ?? '',
+      JSON.stringify(session?.user ?? null),
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Lighthouse's own command line in plain node (its in-page functions must reach Chromium as
+ * written, and tsx would rename them), in a Chromium on `profileDir`, whose storage it keeps.
+ */
+function measure(url: string, profileDir: string): Figures {
+  // a cold load: the storage stays, the caches go (Lighthouse clears both, or with
+  // --disable-storage-reset neither)
+  for (const cache of ['Cache', 'Code Cache', 'GPUCache']) rmSync(path.join(profileDir, 'Default', cache), { recursive: true, force: true });
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/lighthouse/cli/index.js'),
+      url,
+      `--chrome-flags=${[...CHROMIUM_FLAGS, `--user-data-dir=${profileDir}`].join(' ')}`,
+      '--output=json',
+      '--output-path=stdout',
+      '--only-categories=performance',
+      '--quiet',
+      // keep the session the signed-in pages read from localStorage
+      '--disable-storage-reset',
+    ],
+    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, timeout: 5 * 60 * 1000 },
+  );
+  if (run.status !== 0) throw new Error(`Lighthouse failed on ${url} (exit ${run.status}): ${run.stderr}`);
+  const lhr = JSON.parse(run.stdout) as Report;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []) as NetworkRequest[];
+  const jsBytes = requests.filter((request) => request.resourceType === 'Script').reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    jsKb: jsBytes / 1024,
+  };
+}
+
+function row(cells: string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+function format(page: string, run: string, f: Figures): string {
+  return row([page, run, String(f.score), `${(f.lcpMs / 1000).toFixed(1)} s`, `${Math.round(f.tbtMs)} ms`, f.cls.toFixed(3), `${Math.round(f.jsKb)} KB`]);
+}
+
+async function main(): Promise<void> {
+  const wanted = (process.env.BENCH_PAGES ?? '').split(',').map((page) => page.trim()).filter(Boolean);
+  const pages = wanted.length ? ALL_PAGES.filter((page) => wanted.includes(page.path)) : ALL_PAGES;
+  ensureBuilt();
+  const server = await startServer({ DIST_DIR, JOBS_OFF: 'settlement,mallSweep' });
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'powerfi-lighthouse-'));
+  try {
+    const session = await signInViaApi(server.url, Wallet.createRandom());
+    const lines = [row(['page', 'run', 'score', 'LCP', 'TBT', 'CLS', 'first-load JS (transferred)']), row(Array(7).fill('---'))];
+    for (const page of pages) {
+      await storeSession(profileDir, server.url, page.signedIn ? session : null);
+      for (let run = 1; run <= RUNS; run += 1) {
+        const figures = measure(`${server.url}${page.path}`, profileDir);
+        lines.push(format(page.path + (page.signedIn ? ' (signed in)' : ''), String(run), figures));
+        console.error(lines[lines.length - 1]);
+      }
+    }
+    lines.push(row(['goal', '', `≥ ${GOAL.score}`, `≤ ${GOAL.lcpMs / 1000} s`, `≤ ${GOAL.tbtMs} ms`, `≤ ${GOAL.cls}`, `≤ ${GOAL.jsKb} KB`]));
+    console.log(`\nLighthouse 12, mobile preset (simulated throttling), ${RUNS} run(s) per page, production build on ${server.url}\n`);
+    console.log(lines.join('\n'));
+  } finally {
+    rmSync(profileDir, { recursive: true, force: true });
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
