@@ -1,8 +1,9 @@
 /** The shipping address book used by the mall. */
 import type { AddressInputType, AddressType } from '../contract/address';
 import { MAX_ADDRESSES_PER_USER } from '../contract/address';
+import { ADDRESS_LIMITS } from '../contract/rules/address';
 import { contract } from '../contract';
-import { MockError } from './_errors';
+import { refusal } from './_errors';
 import { mockRoutes, paginate } from './_kit';
 import { nextId, type MockUser } from './_state';
 import { timestamp } from './_time';
@@ -10,7 +11,7 @@ import { timestamp } from './_time';
 /** One of the caller's addresses, or 404 (also for other users' ids). */
 export function ownAddress(user: MockUser, id: string): AddressType {
   const found = user.addresses.find((a) => a.id === id);
-  if (!found) throw new MockError('NOT_FOUND', '地址不存在');
+  if (!found) throw refusal('NOT_FOUND', 'address.notFound');
   return found;
 }
 
@@ -21,7 +22,7 @@ function keepOneDefault(user: MockUser, chosen?: AddressType): void {
 }
 
 export function addAddress(user: MockUser, input: AddressInputType): AddressType {
-  if (user.addresses.length >= MAX_ADDRESSES_PER_USER) throw new MockError('BUSINESS_RULE', `最多只能儲存 ${MAX_ADDRESSES_PER_USER} 個地址`);
+  if (user.addresses.length >= MAX_ADDRESSES_PER_USER) throw refusal('BUSINESS_RULE', 'address.limit', ADDRESS_LIMITS);
   const address = { id: nextId(), ...input, region: { ...input.region }, createdAt: timestamp() };
   user.addresses.push(address);
   keepOneDefault(user, input.isDefault ? address : undefined);

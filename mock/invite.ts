@@ -2,7 +2,7 @@
 import { contract } from '../contract';
 import { fromUnits, percentOf, toUnits } from '../contract/rules/money';
 import { DEFAULT_COMMISSION_RATE as COMMISSION_RATE } from '../contract/rules/invites';
-import { MockError } from './_errors';
+import { refusal } from './_errors';
 import { mockRoutes, paginate } from './_kit';
 import { book, findUserByInviteCode, state, type MockUser } from './_state';
 import { day, daysFromNow, timestamp } from './_time';
@@ -51,11 +51,11 @@ export default mockRoutes(contract.invite, {
   details: ({ user, origin }) => details(user, origin),
 
   update: ({ user, body, origin }) => {
-    if (user.inviterUid) throw new MockError('BUSINESS_RULE', '已綁定邀請人，無法更改');
+    if (user.inviterUid) throw refusal('BUSINESS_RULE', 'invite.alreadyBound');
     const inviter = findUserByInviteCode(body.code);
-    if (!inviter) throw new MockError('BUSINESS_RULE', '邀請碼不存在');
-    if (inviter === user) throw new MockError('BUSINESS_RULE', '不能綁定自己的邀請碼');
-    if (inviter.inviterUid === user.uid) throw new MockError('BUSINESS_RULE', '不能綁定你邀請的好友');
+    if (!inviter) throw refusal('BUSINESS_RULE', 'invite.unknownCode', { code: body.code.trim().toUpperCase() });
+    if (inviter === user) throw refusal('BUSINESS_RULE', 'invite.self');
+    if (inviter.inviterUid === user.uid) throw refusal('BUSINESS_RULE', 'invite.cycle');
     user.inviterUid = inviter.uid;
     return details(user, origin);
   },

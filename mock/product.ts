@@ -4,7 +4,7 @@ import type { FinanceProductType, PowerProductType } from '../contract/product';
 import { contract } from '../contract';
 import { fromUnits, toUnits } from '../contract/rules/money';
 import { priceUsdt } from './_catalog';
-import { MockError } from './_errors';
+import { refusal } from './_errors';
 import { mockRoutes, newestFirst, paginate } from './_kit';
 import { addFrozen, book, checkPayPassword, nextId, requireAvailable, state, type MockUser } from './_state';
 import { day, phase, timestamp } from './_time';
@@ -12,9 +12,9 @@ import { payCommission } from './invite';
 
 /** Buys `count` units; the order starts the day after the purchase. */
 export function buyPower(user: MockUser, product: PowerProductType, count: number, at = timestamp()) {
-  if (product.status !== 'on_sale') throw new MockError('BUSINESS_RULE', '該產品目前不在銷售期');
-  if (count < product.minUnits) throw new MockError('BUSINESS_RULE', `最少購買 ${product.minUnits} ${product.unit}`);
-  if (count > product.stock) throw new MockError('BUSINESS_RULE', `庫存不足，剩餘 ${product.stock} ${product.unit}`);
+  if (product.status === 'upcoming' || product.status === 'ended') throw refusal('BUSINESS_RULE', 'product.notOnSale');
+  if (count < product.minUnits) throw refusal('BUSINESS_RULE', 'product.belowMinUnits', { min: product.minUnits, unit: product.unit });
+  if (count > product.stock) throw refusal('BUSINESS_RULE', 'product.stockShort', { stock: product.stock, unit: product.unit });
   const total = BigInt(count) * toUnits(product.pricePerUnit);
   book(user, 'power_purchase', 'USDT', -total, `購買 ${product.title}`, at);
   payCommission(user, total, at);
@@ -34,12 +34,11 @@ export function buyPower(user: MockUser, product: PowerProductType, count: numbe
 /** Locks `principal` USDT in a finance order that starts the next day. */
 export function subscribeFinance(user: MockUser, product: FinanceProductType, principal: string, at = timestamp()) {
   const value = toUnits(principal);
-  if (product.status !== 'on_sale') throw new MockError('BUSINESS_RULE', '該產品已售罄或已結束');
-  if (value < toUnits(product.minAmount) || value > toUnits(product.maxAmount)) {
-    throw new MockError('BUSINESS_RULE', `認購金額需在 ${product.minAmount} 至 ${product.maxAmount} USDT 之間`);
-  }
+  const { currency } = product;
+  if (value < toUnits(product.minAmount)) throw refusal('BUSINESS_RULE', 'finance.belowMinimum', { min: product.minAmount, currency });
+  if (value > toUnits(product.maxAmount)) throw refusal('BUSINESS_RULE', 'finance.aboveMaximum', { max: product.maxAmount, currency });
   const left = toUnits(product.quota) - toUnits(product.sold);
-  if (value > left) throw new MockError('BUSINESS_RULE', `剩餘額度 ${fromUnits(left)} USDT`);
+  if (value > left) throw refusal('BUSINESS_RULE', 'finance.quotaShort', { left: fromUnits(left > 0n ? left : 0n), currency });
   book(user, 'finance_subscribe', 'USDT', -value, `認購 ${product.title}`, at);
   addFrozen(user, 'USDT', value);
   // no commission on a finance principal: it comes back at maturity (docs/invites.md)
@@ -63,7 +62,7 @@ function refreshed<T extends { startDate: string; status: string }>(order: T, en
 
 function findProduct<T extends { id: string }>(list: T[], id: string): T {
   const product = list.find((p) => p.id === id);
-  if (!product) throw new MockError('NOT_FOUND', '產品不存在');
+  if (!product) throw refusal('NOT_FOUND', 'product.notFound');
   return product;
 }
 

@@ -21,12 +21,13 @@ import {
 import account from '../../mock/account';
 import invite from '../../mock/invite';
 import mall, { setStatus } from '../../mock/mall';
+import product from '../../mock/product';
 import { welcome } from '../../mock/_starter';
 import { balanceOf, createUser, randomToken, state, type MockUser } from '../../mock/_state';
 import { timestamp } from '../../mock/_time';
 import { invokeMock, type MockReply } from './mockInvoke';
 
-const routes = { ...account, ...invite, ...mall };
+const routes = { ...account, ...invite, ...mall, ...product };
 type Contract = typeof contract;
 const PAY_PASSWORD = '123456';
 
@@ -132,6 +133,22 @@ describe('the power exchange follows POWER_EXCHANGE_MINIMUM and POWER_EXCHANGE_F
     expectRefusal(call('account', 'powerExchange', token, { body: { coin, amount: justBelow(minimum), payPassword: PAY_PASSWORD } }), 'BUSINESS_RULE', 'powerExchange.belowMinimum', { min: minimum, currency: coin });
     expectRefusal(call('account', 'powerExchange', token, { body: { coin, amount: justAbove(minimum), payPassword: PAY_PASSWORD } }), 'INSUFFICIENT_BALANCE', 'powerExchange.aboveMined', { available: minimum, currency: coin });
     expect(ok('account', 'powerExchange', token, { body: { coin, amount: minimum, payPassword: PAY_PASSWORD } }).amount).toBe(minimum);
+  });
+});
+
+describe('purchases follow the seeded products\' terms', () => {
+  const { user, token } = signedIn();
+  balanceOf(user, 'USDT').available += toUnits('1000000');
+
+  it.each(state.catalog.powerProducts.filter((p) => p.minUnits > 1).map((p) => [p.id, p]))('power product %s: below its minimum units is refused with the server\'s text', (_id, product) => {
+    const reply = call('product', 'powerOrderCreate', token, { body: { productId: product.id, units: product.minUnits - 1, payPassword: PAY_PASSWORD } });
+    expectRefusal(reply, 'BUSINESS_RULE', 'product.belowMinUnits', { min: product.minUnits, unit: product.unit });
+  });
+
+  it.each(state.catalog.financeProducts.map((p) => [p.id, p]))('finance product %s: outside its limits is refused with the server\'s text', (_id, product) => {
+    const subscribe = (amount: string) => call('product', 'financeOrderCreate', token, { body: { productId: product.id, amount, payPassword: PAY_PASSWORD } });
+    expectRefusal(subscribe(justBelow(product.minAmount)), 'BUSINESS_RULE', 'finance.belowMinimum', { min: product.minAmount, currency: product.currency });
+    expectRefusal(subscribe(justAbove(product.maxAmount)), 'BUSINESS_RULE', 'finance.aboveMaximum', { max: product.maxAmount, currency: product.currency });
   });
 });
 
