@@ -2,7 +2,7 @@
  * Showing money: pure string and bigint helpers for screens. Reading and arithmetic are in
  * `./money`; nothing here parses an amount.
  */
-import { divide } from './money';
+import { AMOUNT_DECIMALS, convertDecimals, divide, fromUnits, toSignedUnits } from './money';
 
 const DISPLAY_DECIMAL = /^(-?)([0-9]+)(\.[0-9]+)?$/;
 
@@ -19,4 +19,21 @@ export function wholePercent(part: bigint, whole: bigint): number {
   if (whole <= 0n) return 0;
   const percent = divide(part * 100n, whole, 'down');
   return Number(percent < 0n ? 0n : percent > 100n ? 100n : percent);
+}
+
+/**
+ * A fiat-like figure (a USDT total, an estimate) shown to `places` decimals, rounded down, trailing
+ * zeros dropped: "998.12345678" → "998.12". Exact amounts (balances, ledger entries) are not for this.
+ * Anything but a decimal comes back unchanged.
+ */
+export function roundDownForDisplay(value: string, places: number): string {
+  let units: bigint;
+  try {
+    units = toSignedUnits(value.trim());
+  } catch {
+    return value;
+  }
+  const negative = units < 0n;
+  const shown = convertDecimals(negative ? -units : units, AMOUNT_DECIMALS, places, 'down');
+  return `${negative && shown > 0n ? '-' : ''}${fromUnits(shown, places)}`;
 }

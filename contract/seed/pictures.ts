@@ -6,8 +6,16 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Width of `text` in ems, roughly: CJK and other wide characters 1 em, Latin letters and digits about 0.6 em. */
+function widthInEms(text: string): number {
+  let ems = 0;
+  for (const char of text) ems += char.codePointAt(0)! > 0x2e7f ? 1 : 0.6;
+  return ems;
+}
+
 export function picture(caption: string, from: string, to: string, width = 750, height = 750): string {
-  const fontSize = Math.round(Math.min(width, height) / 9);
+  // a long caption gets a smaller font: it stays inside the picture with a 6 % margin each side
+  const fontSize = Math.floor(Math.min(Math.min(width, height) / 9, (width * 0.88) / widthInEms(caption)));
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +

@@ -1,5 +1,6 @@
 /**
- * A user's ledger entries, newest first, filtered by type, currency and display-time dates.
+ * A user's ledger entries, newest first, filtered by type, currency and display-time dates; a
+ * transfer between the available and frozen buckets of one account shows once (its available leg).
  * Stays fast at 100 000 entries: every filter runs on an index that starts with the user or
  * their account ((user_id, id), (user_id, type, id), (account_id, id)), and pages are offsets
  * along that index.
@@ -41,6 +42,24 @@ export async function walletDetails(db: Db, userId: bigint, filters: WalletDetai
   } else {
     query = query.where('user_id', '=', userId);
   }
+  // One event, one row: a move between the buckets of one account (a finance subscription locks
+  // 100 USDT: available −100, frozen +100) lists only its available leg; frozen entries of their
+  // own (interest accruing on locked principal) stay listed.
+  query = query.where((eb) =>
+    eb.or([
+      eb('bucket', '=', 'available'),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('ledger_entries as leg')
+            .select('leg.id')
+            .whereRef('leg.transaction_id', '=', 'ledger_entries.transaction_id')
+            .whereRef('leg.account_id', '=', 'ledger_entries.account_id')
+            .where('leg.bucket', '=', 'available'),
+        ),
+      ),
+    ]),
+  );
   if (filters.type) query = query.where('type', '=', filters.type);
   if (filters.from) query = query.where('created_at', '>=', BigInt(startOfDay(filters.from, utcOffsetMinutes)));
   if (filters.to) query = query.where('created_at', '<', BigInt(startOfDay(filters.to, utcOffsetMinutes) + DAY_MS));

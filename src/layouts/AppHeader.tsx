@@ -47,7 +47,7 @@ export default function AppHeader({ entries, compact }: Props) {
         ) : (
           location.pathname !== '/login' && (
             <Link to={buildLoginPath(location)}>
-              <Button type="primary" size={compact ? 'small' : 'middle'}>
+              <Button type="primary">
                 {intl.formatMessage({ id: 'shell.signIn' })}
               </Button>
             </Link>

@@ -5,7 +5,7 @@
 import { Typography } from 'antd';
 import React from 'react';
 import { toSignedUnits } from '../../../contract/rules/money';
-import { groupDigits } from '../../../contract/rules/moneyDisplay';
+import { groupDigits, roundDownForDisplay } from '../../../contract/rules/moneyDisplay';
 
 interface Props {
   value: string;
@@ -13,9 +13,12 @@ interface Props {
   signed?: boolean;
   strong?: boolean;
   style?: React.CSSProperties;
+  /** decimals to show, rounded down, for fiat-like figures (USDT totals, estimates); exact when omitted */
+  places?: number;
 }
 
-export default function Money({ value, currency, signed = false, strong = false, style }: Props) {
+export default function Money({ value: exact, currency, signed = false, strong = false, style, places }: Props) {
+  const value = places === undefined ? exact : roundDownForDisplay(exact, places);
   const units = signed ? toSignedUnits(value) : 0n;
   const negative = units < 0n;
   const text = `${units > 0n ? '+' : ''}${groupDigits(value)}`;

@@ -62,6 +62,12 @@ export default {
   'assets.hideSmall': 'Hide small balances',
   'assets.frozen': 'Frozen',
 
+  'deposit.network': 'Deposit network',
+  'notFound.goods': 'Item not found',
+  'notFound.goodsDetail': 'This item could not be found; it may have been taken off the shelf.',
+  'notFound.orders': 'No such order list',
+  'notFound.backToShop': 'Back to the shop',
+  'notFound.toOrders': 'View my orders',
   'deposit.minDeposit': 'Minimum deposit',
   'deposit.confirmations': 'Confirmations',
   'deposit.warning': 'Only send {currency} on the {network} network to this address; other assets cannot be recovered.',

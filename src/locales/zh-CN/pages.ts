@@ -62,6 +62,12 @@ export default {
   'assets.hideSmall': '隐藏小额资产',
   'assets.frozen': '冻结',
 
+  'deposit.network': '充值网络',
+  'notFound.goods': '商品不存在',
+  'notFound.goodsDetail': '没有找到这件商品，它可能已下架。',
+  'notFound.orders': '没有这个订单列表',
+  'notFound.backToShop': '返回商城',
+  'notFound.toOrders': '查看我的订单',
   'deposit.minDeposit': '最小充值',
   'deposit.confirmations': '到账确认数',
   'deposit.warning': '请仅向此地址充值 {network} 网络的 {currency}，充值其他资产将无法找回。',

@@ -62,6 +62,12 @@ export default {
   'assets.hideSmall': '隱藏小額資產',
   'assets.frozen': '凍結',
 
+  'deposit.network': '儲值網路',
+  'notFound.goods': '商品不存在',
+  'notFound.goodsDetail': '沒有找到這件商品，它可能已下架。',
+  'notFound.orders': '沒有這個訂單列表',
+  'notFound.backToShop': '返回商城',
+  'notFound.toOrders': '查看我的訂單',
   'deposit.minDeposit': '最小儲值',
   'deposit.confirmations': '到帳確認數',
   'deposit.warning': '請僅向此地址儲值 {network} 網路的 {currency}，儲值其他資產將無法找回。',

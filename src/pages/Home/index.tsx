@@ -45,7 +45,8 @@ function Banners() {
                 {banner.image && (
                   <img src={banner.image} alt={banner.title} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
                 )}
-                <Typography.Title level={4} style={{ position: 'absolute', left: 16, bottom: 8, color: '#fff', margin: 0 }}>
+                {/* above the carousel's dots (12 px from the bottom, 3 px high) */}
+                <Typography.Title level={4} style={{ position: 'absolute', left: 16, right: 16, bottom: 24, color: '#fff', margin: 0 }} data-testid="banner-caption">
                   {banner.title}
                 </Typography.Title>
               </div>

@@ -31,7 +31,7 @@ export default function MyPage() {
       {user && (
         <Card size="small">
           <Flex gap={16} align="center">
-            <Avatar size={56} icon={<UserOutlined />} />
+            <Avatar size={56} icon={<UserOutlined />} style={{ flex: 'none' }} data-testid="my-avatar" />
             <div style={{ minWidth: 0 }}>
               <Typography.Text strong copyable={{ text: user.address }} style={{ fontSize: 16 }}>
                 {shortAddress(user.address)}
@@ -50,7 +50,7 @@ export default function MyPage() {
       )}
       <Card size="small" title={t('assets.total', { currency: 'USDT' })} extra={<Link to="/my/assets">{t('common.more')}</Link>}>
         <AsyncContent loading={assets.loading} error={assets.error} onRetry={assets.refresh} rows={1}>
-          <Statistic value={assets.data?.totalUsdt ?? '0'} suffix="USDT" />
+          <Statistic value={assets.data?.totalUsdt ?? '0'} precision={2} suffix="USDT" data-testid="my-total" />
         </AsyncContent>
       </Card>
       <EntryGrid entries={entries} />

@@ -37,7 +37,7 @@ export default function FinancePositions() {
           title={<TitleWithStatus title={order.title} prefix="order.status" status={order.status} />}
           fields={[
             ...financeOrderFields(t, order),
-            [t('assets.estimatedInterest'), <Money value={estimatedInterest(order)} currency={order.currency} />],
+            [t('assets.estimatedInterest'), <Money value={estimatedInterest(order)} currency={order.currency} places={2} />],
             [t('assets.maturityDate'), order.maturityDate],
           ]}
         />

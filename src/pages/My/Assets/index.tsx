@@ -12,7 +12,7 @@ import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
 import RecordRow, { RecordNote } from '../components/RecordRow';
 import { toUnits } from '../../../../contract/rules/money';
-import { BASIC_PRODUCT, currencySymbol, findCurrency } from '@/constants/currency';
+import { BASIC_PRODUCT, currencyTitle, findCurrency } from '@/constants/currency';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';
@@ -37,7 +37,7 @@ export default function MyAssetsPage() {
       <AsyncContent loading={overview.loading && !overview.data} error={overview.error} onRetry={overview.refresh}>
         <Card size="small" style={{ marginBottom: 16 }}>
           <Flex justify="space-between" align="center">
-            <Statistic title={t('assets.total', { currency: unit })} value={overview.data?.totalUsdt ?? '0'} suffix={unit} />
+            <Statistic title={t('assets.total', { currency: unit })} value={overview.data?.totalUsdt ?? '0'} precision={2} suffix={unit} />
             <Button type="primary" icon={<SwapOutlined />} onClick={() => setConverting(true)}>
               {t('convert.title')}
             </Button>
@@ -54,7 +54,7 @@ export default function MyAssetsPage() {
             renderItem={(balance) => (
               <List.Item data-testid={`balance-${balance.currency}`}>
                 <List.Item.Meta
-                  title={`${currencySymbol(balance.currency)} ${balance.currency}`}
+                  title={currencyTitle(balance.currency)}
                   description={
                     <>
                       {findCurrency(balance.currency)?.text ?? balance.currency} · {t('assets.frozen')}{' '}
@@ -65,7 +65,7 @@ export default function MyAssetsPage() {
                 <Flex vertical align="end">
                   <Money value={balance.available} strong />
                   <RecordNote>
-                    ≈ <Money value={balance.valueUsdt} currency="USDT" style={{ fontSize: 12 }} />
+                    ≈ <Money value={balance.valueUsdt} currency="USDT" places={2} style={{ fontSize: 12 }} />
                   </RecordNote>
                 </Flex>
               </List.Item>

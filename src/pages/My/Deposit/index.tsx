@@ -1,14 +1,20 @@
 /** /my/deposit: the user's deposit address per network (QR code and copy), limits, and deposit records. */
-import { Card, Descriptions, Flex, QRCode, Segmented, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
 import AsyncContent from '@/components/AsyncContent';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
+import ScanCode from '@/components/ScanCode';
 import RecordRow, { RecordNote } from '../components/RecordRow';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';
+
+/** `0xabababab…abababab`: a transaction hash shortened for a row (the copy button copies all of it). */
+function shortHash(hash: string): string {
+  return hash.length > 22 ? `${hash.slice(0, 10)}…${hash.slice(-8)}` : hash;
+}
 
 export default function MyDepositPage() {
   const t = useT();
@@ -23,17 +29,32 @@ export default function MyDepositPage() {
       <AsyncContent loading={loading} error={error} onRetry={refresh} empty={networks.length === 0} rows={6}>
         {network && (
           <Card size="small" style={{ marginBottom: 16 }}>
-            <Segmented
-              block
-              value={selected}
-              onChange={(value) => setSelected(Number(value))}
-              options={networks.map((item, index) => ({ value: index, label: `${item.currency} · ${item.network}` }))}
-            />
+            {/* whole labels, wrapping onto a second row rather than cut ("USDT · ER…") */}
+            <Flex wrap gap={8} role="group" aria-label={t('deposit.network')} data-testid="deposit-networks">
+              {networks.map((item, index) => (
+                <Button
+                  key={`${item.currency}-${item.network}`}
+                  type={index === selected ? 'primary' : 'default'}
+                  aria-pressed={index === selected}
+                  style={{ flex: '1 1 auto', height: 44 }}
+                  onClick={() => setSelected(index)}
+                >
+                  {`${item.currency} · ${item.network}`}
+                </Button>
+              ))}
+            </Flex>
             <Flex vertical align="center" gap={12} style={{ marginTop: 16 }}>
-              <QRCode value={network.address} size={180} />
-              <Typography.Paragraph copyable code style={{ wordBreak: 'break-all', textAlign: 'center', marginBottom: 0 }}>
-                {network.address}
-              </Typography.Paragraph>
+              <ScanCode value={network.address} size={180} data-testid="deposit-qr" />
+              <Flex align="center" gap={4} style={{ width: '100%' }}>
+                <Typography.Text
+                  code
+                  data-testid="deposit-address"
+                  style={{ flex: 1, minWidth: 0, wordBreak: 'break-all', textAlign: 'center', whiteSpace: 'normal' }}
+                >
+                  {network.address}
+                </Typography.Text>
+                <Typography.Text copyable={{ text: network.address }} />
+              </Flex>
             </Flex>
             <Descriptions size="small" column={1} style={{ marginTop: 12 }}>
               <Descriptions.Item label={t('deposit.minDeposit')}>
@@ -56,8 +77,8 @@ export default function MyDepositPage() {
             <RecordRow
               title={<Typography.Text strong>{`${record.currency} · ${record.network}`}</Typography.Text>}
               detail={
-                <RecordNote copyable={{ text: record.txHash }} ellipsis style={{ maxWidth: 220 }}>
-                  {record.txHash}
+                <RecordNote copyable={{ text: record.txHash }} data-testid="deposit-tx">
+                  {shortHash(record.txHash)}
                 </RecordNote>
               }
               amounts={

@@ -3,13 +3,14 @@
  * form to bind one by code), the rules and the invitees page by page.
  */
 import { CopyOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Flex, Form, Input, QRCode, Row, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, Row, Statistic, Typography } from 'antd';
 import { message } from '@/components/Feedback/notifier';
 import { useRequest } from 'ahooks';
 import type { InviteDetailsType } from '../../../../contract/invite';
 import AsyncContent from '@/components/AsyncContent';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
+import ScanCode from '@/components/ScanCode';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { inviteApi } from '@/services';
@@ -30,7 +31,7 @@ function ShareCard({ details }: { details: InviteDetailsType }) {
   return (
     <Card size="small">
       <Flex vertical align="center" gap={12}>
-        <QRCode value={details.link} size={176} bordered={false} />
+        <ScanCode value={details.link} size={176} data-testid="invite-qr" />
         <Typography.Text type="secondary">{t('invite.qrHint')}</Typography.Text>
         <div style={{ textAlign: 'center' }}>
           <Typography.Text type="secondary">{t('invite.code')}</Typography.Text>

@@ -23,13 +23,14 @@ interface RecordRowProps {
 export default function RecordRow({ title, detail, amounts, 'data-testid': testId }: RecordRowProps) {
   return (
     <Flex justify="space-between" align="center" style={{ width: '100%' }} gap={8} data-testid={testId}>
-      {/* minWidth 0 lets a long title or hash shrink instead of pushing the amounts out */}
-      <div style={{ minWidth: 0 }}>
+      {/* the left side takes what is left and breaks long words (a 66-character tx hash) */}
+      <div style={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}>
         {title}
         <br />
         {detail}
       </div>
-      <Flex vertical align="end">
+      {/* the amounts never shrink or wrap: "+5,000 USDT" stays on one line */}
+      <Flex vertical align="end" style={{ flex: 'none', whiteSpace: 'nowrap' }}>
         {amounts}
       </Flex>
     </Flex>

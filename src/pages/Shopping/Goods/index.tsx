@@ -3,7 +3,7 @@
  * the checkout sheet. The choice lives in the query (`sku`, `qty`, `checkout=1`, `addressId`), so
  * coming back from the address book reopens the sheet as it was, with the chosen address.
  */
-import { Button, Card, Carousel, Col, Flex, Row, Typography } from 'antd';
+import { Button, Card, Carousel, Col, Flex, Result, Row, Typography } from 'antd';
 import { useLocation, useNavigate, useParams, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import AsyncContent from '@/components/AsyncContent';
@@ -14,6 +14,15 @@ import RouteTitleBar from '@/components/RouteTitleBar';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { mallApi } from '@/services';
+import { BizError } from '@/requestErrorConfig';
+
+/** A goods id as the server accepts it (contract/common.ts `Id`; not imported: TypeBox stays out of this page): anything else names no item. */
+const GOODS_ID = /^[1-9][0-9]{0,17}$/;
+
+/** The server's answer for an item that does not exist (or is no longer listed). */
+function isNotFound(error: unknown): boolean {
+  return error instanceof BizError && (error.info.errCode === 'NOT_FOUND' || error.info.httpStatusCode === 404);
+}
 
 export default function GoodsPage() {
   const t = useT();
@@ -22,7 +31,13 @@ export default function GoodsPage() {
   const user = useCurrentUser();
   const { id = '' } = useParams<{ id: string }>();
   const [search, setSearch] = useSearchParams();
-  const { data: goods, loading, error, refresh } = useRequest(() => mallApi.goodsDetail(id), { refreshDeps: [id] });
+  const validId = GOODS_ID.test(id);
+  // not-found is this page's own state, not an error toast; other failures show the retry
+  const { data: goods, loading, error, refresh } = useRequest(() => mallApi.goodsDetail(id, { skipErrorHandler: true }), {
+    refreshDeps: [id],
+    ready: validId,
+  });
+  const notFound = !validId || isNotFound(error);
 
   const sku = goods?.skus.find((s) => s.id === search.get('sku')) ?? goods?.skus.find((s) => s.stock > 0);
   const quantity = Math.max(1, Number(search.get('qty')) || 1);
@@ -45,6 +60,19 @@ export default function GoodsPage() {
   return (
     <>
       <RouteTitleBar />
+      {notFound ? (
+        <Result
+          status="404"
+          title={t('notFound.goods')}
+          subTitle={t('notFound.goodsDetail')}
+          data-testid="not-found"
+          extra={
+            <Button type="primary" onClick={() => navigate('/shopping')}>
+              {t('notFound.backToShop')}
+            </Button>
+          }
+        />
+      ) : (
       <AsyncContent loading={loading} error={error} onRetry={refresh} rows={8}>
         {goods && (
           <Row gutter={[24, 16]}>
@@ -85,6 +113,7 @@ export default function GoodsPage() {
           </Row>
         )}
       </AsyncContent>
+      )}
       {goods && sku && (
         <MallCheckoutSheet
           open={checkingOut}

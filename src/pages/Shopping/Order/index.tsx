@@ -1,5 +1,5 @@
 /** /shopping/order/:type: the user's orders in six tabs (all, unpaid, to ship, to receive, completed, cancelled) with their actions. */
-import { Tabs } from 'antd';
+import { Button, Result, Tabs } from 'antd';
 import { useNavigate, useParams } from '@umijs/max';
 import { useState } from 'react';
 import { MALL_ORDER_TYPES } from '../../../../contract/mall';
@@ -14,10 +14,29 @@ export default function OrderListPage() {
   const t = useT();
   const navigate = useNavigate();
   const params = useParams<{ type: string }>();
-  const type = MALL_ORDER_TYPES.find((value) => String(value) === params.type) ?? 0;
+  const type = MALL_ORDER_TYPES.find((value) => String(value) === params.type);
   const ready = !!useCurrentUser();
   // an action moves an order to another tab: reload the list
   const [version, setVersion] = useState(0);
+
+  // /shopping/order/9 names no list (nor an order: those are /shopping/order_details/…)
+  if (type === undefined) {
+    return (
+      <>
+        <RouteTitleBar backTo="/shopping" />
+        <Result
+          status="404"
+          title={t('notFound.orders')}
+          data-testid="not-found"
+          extra={
+            <Button type="primary" onClick={() => navigate('/shopping/order/0', { replace: true })}>
+              {t('notFound.toOrders')}
+            </Button>
+          }
+        />
+      </>
+    );
+  }
 
   return (
     <>
