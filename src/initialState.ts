@@ -10,6 +10,7 @@ import type { ProfileType } from '../contract/user';
 import { DEFAULT_FEATURE_FLAGS, fetchFeatureFlags, type FeatureFlags } from '@/featureFlags';
 import { profile } from '@/services/user';
 import { clearSession, getToken, restoreSession } from '@/session';
+import { markSignedOut } from '@/wallet/autoLoginGuard';
 
 export interface InitialState {
   currentUser?: ProfileType;
@@ -29,7 +30,11 @@ export async function fetchUserInfo(): Promise<ProfileType | undefined> {
     return await profile({ skipErrorHandler: true, signal: controller.signal });
   } catch (error) {
     // a token the server no longer accepts would make every later call fail: drop it quietly
-    if ((error as { response?: { status?: number } }).response?.status === 401) clearSession();
+    // (and no silent sign-in again: the user signs in on /login by choice)
+    if ((error as { response?: { status?: number } }).response?.status === 401) {
+      markSignedOut();
+      clearSession();
+    }
     return undefined;
   } finally {
     if (inFlight === controller) inFlight = undefined;

@@ -13,6 +13,7 @@ import { ERROR_TEXTS } from '@/components/ErrorNotice/texts';
 import { message } from '@/components/Feedback/notifier';
 import { clearSession, getToken } from '@/session';
 import { goToLogin } from '@/utils/loginRedirect';
+import { markSignedOut } from '@/wallet/autoLoginGuard';
 
 export type ErrorInfo = ApiEnvelope<unknown>;
 
@@ -96,6 +97,7 @@ export function errorHandler(error: RequestFailure, opts?: { skipErrorHandler?: 
   }
   if (isCancelled(error)) return;
   if (response?.status === 401 || envelope?.httpStatusCode === 401) {
+    markSignedOut(); // no silent sign-in again: the user signs in on /login by choice
     clearSession();
     goToLogin();
     return;

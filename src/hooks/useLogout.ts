@@ -9,14 +9,15 @@ import { LOGIN_PATH } from '@/constants/app';
 import { withCurrentUser } from '@/initialState';
 import { signOut } from '@/services/auth';
 import { clearSession, getToken } from '@/session';
-import { markAutoLoginDone } from '@/wallet/autoLoginGuard';
+import { markSignedOut } from '@/wallet/autoLoginGuard';
 
 export function useLogout(): () => Promise<void> {
   const { setInitialState } = useModel('@@initialState');
   return useCallback(async () => {
     if (getToken()) await signOut({ skipErrorHandler: true }).catch(() => undefined);
+    // before the session goes: other tabs hear the marker first and do not sign straight back in
+    markSignedOut();
     clearSession();
-    markAutoLoginDone(); // a DApp browser must not sign the user straight back in
     flushSync(() => {
       void setInitialState(withCurrentUser(undefined));
     });

@@ -8,6 +8,7 @@ import { Flex, Spin, Tag, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { readInviteCode } from '@/utils/loginRedirect';
+import { clearSignedOut } from '@/wallet/autoLoginGuard';
 import { toWalletError, type WalletError } from '@/wallet/errors';
 import type { WalletOption } from '@/wallet/types';
 import { useWallets } from '@/wallet/useWallets';
@@ -34,6 +35,7 @@ export default function LoginPage() {
     setConnecting(wallet.info.uuid);
     try {
       await signIn(wallet.provider, { invite });
+      clearSignedOut(); // signed in by choice: auto-login may run again later
     } catch (error) {
       setFailure({ error: toWalletError(error), wallet });
     } finally {
