@@ -27,7 +27,8 @@ function isNotFound(error: unknown): boolean {
 export default function GoodsPage() {
   const t = useT();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const user = useCurrentUser();
   const { id = '' } = useParams<{ id: string }>();
   const [search, setSearch] = useSearchParams();
@@ -42,19 +43,25 @@ export default function GoodsPage() {
   const sku = goods?.skus.find((s) => s.id === search.get('sku')) ?? goods?.skus.find((s) => s.stock > 0);
   const quantity = Math.max(1, Number(search.get('qty')) || 1);
   const checkingOut = !!user && !!sku && search.get('checkout') === '1';
-  const choose = (changes: Record<string, string | null>) => {
+  const choose = (changes: Record<string, string | null>, push = false) => {
     const next = new URLSearchParams(search);
     for (const [name, value] of Object.entries(changes)) {
       if (value === null) next.delete(name);
       else next.set(name, value);
     }
-    setSearch(next, { replace: true });
+    setSearch(next, push ? { state: { checkoutEntry: true } } : { replace: true });
+  };
+  // the checkout sheet opened here has an entry of its own: the phone's back button closes it,
+  // and closing it otherwise takes that entry off again
+  const closeCheckout = () => {
+    if ((location.state as { checkoutEntry?: boolean } | null)?.checkoutEntry) navigate(-1);
+    else choose({ checkout: null, addressId: null });
   };
   const checkoutPath = sku ? `${pathname}?${new URLSearchParams({ sku: sku.id, qty: String(quantity), checkout: '1' }).toString()}` : pathname;
 
   const buy = () => {
     if (!user) navigate(`/login?redirect=${encodeURIComponent(checkoutPath)}`);
-    else choose({ sku: sku!.id, qty: String(quantity), checkout: '1' });
+    else choose({ sku: sku!.id, qty: String(quantity), checkout: '1' }, true);
   };
 
   return (
@@ -122,7 +129,7 @@ export default function GoodsPage() {
           quantity={quantity}
           addressId={search.get('addressId') ?? undefined}
           returnTo={checkoutPath}
-          onClose={() => choose({ checkout: null, addressId: null })}
+          onClose={closeCheckout}
           onPaid={(order) => navigate(`/shopping/order_details/2/${order.id}`, { replace: true })}
         />
       )}

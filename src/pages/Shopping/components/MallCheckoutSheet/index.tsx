@@ -76,7 +76,8 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
   };
 
   return (
-    <BottomSheet open={open} title={t('mall.checkout')} destroyOnHidden onClose={close}>
+    // the page pushes `?checkout=1` when the sheet opens: back closes it without an entry of its own
+    <BottomSheet open={open} title={t('mall.checkout')} destroyOnHidden historyEntry={false} onClose={close}>
       <Flex vertical gap={12}>
         <Card size="small" title={t('mall.shipTo')} data-testid="mall-checkout-address"
           extra={address && !pending && <Link to={bookPath('/my/address', returnTo)}>{t('mall.changeAddress')}</Link>}
