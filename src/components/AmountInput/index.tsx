@@ -1,6 +1,11 @@
 /**
- * A money amount typed as a decimal string (never a float): digits and one point only, the
- * currency as suffix and a Max button that fills in the largest allowed amount.
+ * A money amount typed as a decimal string (never a float), the currency as suffix and a Max
+ * button that fills in the largest allowed amount.
+ *
+ * What the user types stays as typed: a text that is not an amount ("1e5", "-1", "1,5") is
+ * refused by the field's rule (amountRule) with a message, never rewritten silently.
+ * When the largest amount is not allowed (e.g. the balance is below the minimum), `maxBlocked`
+ * disables Max and says why (the caller shows the same text beside the field).
  */
 import { Button, Input, Space } from 'antd';
 import { useT } from '@/hooks/useT';
@@ -11,17 +16,13 @@ interface Props {
   currency?: string;
   /** what Max fills in; no Max button without it */
   max?: string;
+  /** why Max cannot be used (the button is disabled) */
+  maxBlocked?: string;
   placeholder?: string;
   id?: string;
 }
 
-/** Keeps what can become a decimal: digits and the first point ("1,5" becomes "1.5"). */
-export function cleanAmountText(text: string): string {
-  const [whole, ...rest] = text.replace(/,/g, '.').replace(/[^\d.]/g, '').split('.');
-  return rest.length ? `${whole}.${rest.join('')}` : whole;
-}
-
-export default function AmountInput({ value, onChange, currency, max, placeholder, id }: Props) {
+export default function AmountInput({ value, onChange, currency, max, maxBlocked, placeholder, id }: Props) {
   const t = useT();
   return (
     <Input
@@ -30,12 +31,19 @@ export default function AmountInput({ value, onChange, currency, max, placeholde
       inputMode="decimal"
       autoComplete="off"
       placeholder={placeholder ?? t('money.amountPlaceholder')}
-      onChange={(event) => onChange?.(cleanAmountText(event.target.value))}
+      onChange={(event) => onChange?.(event.target.value)}
       suffix={
         <Space size={4}>
           {currency}
           {max !== undefined && (
-            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onChange?.(max)}>
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0 }}
+              disabled={!!maxBlocked}
+              title={maxBlocked}
+              onClick={() => onChange?.(max)}
+            >
               {t('money.max')}
             </Button>
           )}

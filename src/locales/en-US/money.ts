@@ -4,6 +4,7 @@ export default {
   'money.max': 'Max',
   'money.amountRequired': 'Enter an amount',
   'money.problem.format': 'Enter a valid number',
+  'money.problem.wholeNumber': 'Enter a whole number',
   'money.problem.tooManyDecimals': 'At most {decimals} decimals',
   'money.problem.notPositive': 'The amount must be greater than 0',
   'money.problem.belowMinimum': 'At least {min} {currency}',
@@ -32,6 +33,9 @@ export default {
   'transfer.currency': 'Currency',
   'transfer.amount': 'Amount',
   'transfer.next': 'Next',
+  'transfer.recipientAddress': 'Recipient address',
+  'transfer.checkingRecipient': 'Looking up the recipient…',
+  'transfer.toUnknown': 'No PowerFi user with this UID or wallet address',
   'transfer.confirmTitle': 'Confirm transfer',
   'transfer.success': 'Sent {amount} {currency} to UID {uid}',
 

@@ -4,6 +4,7 @@ export default {
   'money.max': '最大',
   'money.amountRequired': '请输入数量',
   'money.problem.format': '请输入正确的数字',
+  'money.problem.wholeNumber': '请输入整数',
   'money.problem.tooManyDecimals': '最多 {decimals} 位小数',
   'money.problem.notPositive': '数量必须大于 0',
   'money.problem.belowMinimum': '最少 {min} {currency}',
@@ -32,6 +33,9 @@ export default {
   'transfer.currency': '币种',
   'transfer.amount': '转账数量',
   'transfer.next': '下一步',
+  'transfer.recipientAddress': '收款人地址',
+  'transfer.checkingRecipient': '正在查找收款人…',
+  'transfer.toUnknown': '找不到该收款人，请检查 UID 或钱包地址',
   'transfer.confirmTitle': '确认转账',
   'transfer.success': '已向 UID {uid} 转账 {amount} {currency}',
 

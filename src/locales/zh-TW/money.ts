@@ -4,6 +4,7 @@ export default {
   'money.max': '最大',
   'money.amountRequired': '請輸入數量',
   'money.problem.format': '請輸入正確的數字',
+  'money.problem.wholeNumber': '請輸入整數',
   'money.problem.tooManyDecimals': '最多 {decimals} 位小數',
   'money.problem.notPositive': '數量必須大於 0',
   'money.problem.belowMinimum': '最少 {min} {currency}',
@@ -32,6 +33,9 @@ export default {
   'transfer.currency': '幣種',
   'transfer.amount': '轉帳數量',
   'transfer.next': '下一步',
+  'transfer.recipientAddress': '收款人地址',
+  'transfer.checkingRecipient': '正在查找收款人…',
+  'transfer.toUnknown': '找不到該收款人，請檢查 UID 或錢包地址',
   'transfer.confirmTitle': '確認轉帳',
   'transfer.success': '已向 UID {uid} 轉帳 {amount} {currency}',
 

@@ -3,12 +3,13 @@
  * number of days; see estimated output, fees, net return and the break-even day, computed with
  * the same formulas the daily settlement uses (contract/rules/powerOutput). Every figure is an estimate.
  */
-import { Alert, Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Space } from 'antd';
 import { Link, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { useEffect } from 'react';
 import { estimatePower } from '../../../../contract/rules/powerOutput';
 import AsyncContent from '@/components/AsyncContent';
+import CountInput, { countRule } from '@/components/AmountInput/CountInput';
 import SectionTabs from '../components/SectionTabs';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
@@ -25,7 +26,7 @@ export default function CalculateUnknownPage() {
   const values = Form.useWatch([], form);
 
   useEffect(() => {
-    if (product) form.setFieldsValue({ units: product.minUnits, days: product.termDays, coinPrice: product.coinPriceUsdt ?? '' });
+    if (product) form.setFieldsValue({ units: String(product.minUnits), days: String(product.termDays), coinPrice: product.coinPriceUsdt ?? '' });
   }, [product, form]);
 
   const input = product && values ? estimateInput(product, values) : null;
@@ -45,11 +46,11 @@ export default function CalculateUnknownPage() {
                 onChange={(productId) => setSearchParams({ productId }, { replace: true })}
               />
               <Form form={form} layout="vertical" requiredMark={false}>
-                <Form.Item name="units" label={t('calc.units')} rules={[{ required: true }]}>
-                  <InputNumber min={1} max={100000} precision={0} addonAfter={product.unit} style={{ width: '100%' }} inputMode="numeric" />
+                <Form.Item name="units" label={t('calc.units')} rules={[countRule(t, () => ({ min: 1, max: 100000 }), () => product.unit)]}>
+                  <CountInput unit={product.unit} />
                 </Form.Item>
-                <Form.Item name="days" label={t('calc.days')} rules={[{ required: true }]} extra={`${t('product.power.term')} ${t('common.days', { days: product.termDays })}`}>
-                  <InputNumber min={1} max={product.termDays} precision={0} style={{ width: '100%' }} inputMode="numeric" />
+                <Form.Item name="days" label={t('calc.days')} rules={[countRule(t, () => ({ min: 1, max: product.termDays }))]} extra={`${t('product.power.term')} ${t('common.days', { days: product.termDays })}`}>
+                  <CountInput />
                 </Form.Item>
                 <Form.Item
                   name="coinPrice"

@@ -6,6 +6,7 @@
 import { Button, Card, Carousel, Col, Flex, Result, Row, Typography } from 'antd';
 import { useLocation, useNavigate, useParams, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
+import { useState } from 'react';
 import AsyncContent from '@/components/AsyncContent';
 import MallCheckoutSheet from '../components/MallCheckoutSheet';
 import MallSkuPicker from '../components/MallSkuPicker';
@@ -31,6 +32,7 @@ export default function GoodsPage() {
   const { pathname } = location;
   const user = useCurrentUser();
   const { id = '' } = useParams<{ id: string }>();
+  const [quantityValid, setQuantityValid] = useState(true);
   const [search, setSearch] = useSearchParams();
   const validId = GOODS_ID.test(id);
   // not-found is this page's own state, not an error toast; other failures show the retry
@@ -106,9 +108,10 @@ export default function GoodsPage() {
                   skuId={sku?.id}
                   quantity={quantity}
                   onChange={(skuId, qty) => choose({ sku: skuId, qty: String(qty) })}
+                  onValidChange={setQuantityValid}
                 />
               </Card>
-              <Button type="primary" size="large" block style={{ marginTop: 16 }} disabled={!sku} onClick={buy}>
+              <Button type="primary" size="large" block style={{ marginTop: 16 }} disabled={!sku || !quantityValid} onClick={buy}>
                 {sku ? t('mall.buyNow') : t('mall.soldOut')}
               </Button>
             </Col>

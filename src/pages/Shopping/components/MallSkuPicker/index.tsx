@@ -1,6 +1,8 @@
 /** The SKU options of a goods item with their price and stock (sold-out ones disabled), and the quantity stepper. */
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, InputNumber, Radio, Space, Typography } from 'antd';
+import { Button, Flex, Input, Radio, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { parseCount } from '@/components/AmountInput/CountInput';
 import type { SkuType } from '../../../../../contract/mall';
 import { useT } from '@/hooks/useT';
 
@@ -12,13 +14,28 @@ interface Props {
   skuId: string | undefined;
   quantity: number;
   onChange: (skuId: string, quantity: number) => void;
+  /** false while the typed quantity is refused (the page then does not let the user buy) */
+  onValidChange?: (valid: boolean) => void;
 }
 
-export default function MallSkuPicker({ skus, skuId, quantity, onChange }: Props) {
+export default function MallSkuPicker({ skus, skuId, quantity, onChange, onValidChange }: Props) {
   const t = useT();
   const sku = skus.find((s) => s.id === skuId);
   const max = Math.max(1, Math.min(MAX_QUANTITY, sku?.stock ?? 1));
   const setQuantity = (value: number) => skuId && onChange(skuId, Math.min(max, Math.max(1, value)));
+  // the quantity as typed: a text that is not a whole number within 1–max is refused with a
+  // message, never rounded or clamped
+  const [text, setText] = useState(String(quantity));
+  useEffect(() => setText(String(quantity)), [quantity]);
+  const typed = parseCount(text);
+  const problem =
+    typed === undefined ? t('money.problem.wholeNumber') : typed < 1 ? t('money.problem.belowMinimum', { min: 1, currency: '' }) : typed > max ? t('money.problem.aboveMaximum', { max, currency: '' }) : undefined;
+  useEffect(() => onValidChange?.(!problem), [problem, onValidChange]);
+  const type = (value: string) => {
+    setText(value);
+    const count = parseCount(value);
+    if (skuId && count !== undefined && count >= 1 && count <= max && count !== quantity) onChange(skuId, count);
+  };
   return (
     <Flex vertical gap={12}>
       <Typography.Text type="secondary">{t('mall.skus')}</Typography.Text>
@@ -42,21 +59,26 @@ export default function MallSkuPicker({ skus, skuId, quantity, onChange }: Props
         <Typography.Text type="secondary">{t('mall.quantity')}</Typography.Text>
         <Space.Compact>
           <Button icon={<MinusOutlined />} disabled={!sku || quantity <= 1} onClick={() => setQuantity(quantity - 1)} aria-label="-" />
-          <InputNumber
-            min={1}
-            max={max}
-            precision={0}
-            controls={false}
-            value={quantity}
+          <Input
+            value={text}
+            inputMode="numeric"
+            autoComplete="off"
             disabled={!sku || sku.stock === 0}
-            onChange={(value) => setQuantity(Number(value) || 1)}
+            status={problem ? 'error' : undefined}
+            onChange={(event) => type(event.target.value)}
             aria-label={t('mall.quantity')}
+            aria-invalid={!!problem}
             style={{ width: 56, textAlign: 'center' }}
           />
           <Button icon={<PlusOutlined />} disabled={!sku || quantity >= max} onClick={() => setQuantity(quantity + 1)} aria-label="+" />
         </Space.Compact>
         {sku && <Typography.Text type="secondary">{t('mall.stock', { stock: sku.stock })}</Typography.Text>}
       </Flex>
+      {problem && (
+        <Typography.Text type="danger" role="alert" data-testid="mall-quantity-error">
+          {problem}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }

@@ -1,0 +1,50 @@
+/**
+ * A whole count (hashrate units, days, quantity) typed as text and kept as typed: "1.5" or "-1"
+ * is refused by `countRule` with a message, never rounded or clamped silently.
+ */
+import { Input } from 'antd';
+import type { Rule } from 'antd/es/form';
+
+interface Props {
+  value?: string | number;
+  onChange?: (value: string) => void;
+  unit?: string;
+  id?: string;
+  'aria-label'?: string;
+}
+
+export default function CountInput({ value, onChange, unit, id, ...rest }: Props) {
+  return (
+    <Input
+      id={id}
+      aria-label={rest['aria-label']}
+      value={value === undefined ? undefined : String(value)}
+      inputMode="numeric"
+      autoComplete="off"
+      addonAfter={unit}
+      onChange={(event) => onChange?.(event.target.value)}
+    />
+  );
+}
+
+type Translate = (id: string, values?: Record<string, string | number>) => string;
+
+/** The whole number a count field holds, or undefined when it is not one. */
+export function parseCount(value: string | number | undefined): number | undefined {
+  const text = String(value ?? '').trim();
+  return /^[0-9]{1,9}$/.test(text) ? Number(text) : undefined;
+}
+
+/** Required, a whole number, within [min, max] (read when validating). */
+export function countRule(t: Translate, limits: () => { min?: number; max?: number }, unit: () => string = () => ''): Rule {
+  return {
+    validator: async (_, value: string | number | undefined) => {
+      if (value === undefined || String(value).trim() === '') throw new Error(t('money.amountRequired'));
+      const count = parseCount(value);
+      if (count === undefined) throw new Error(t('money.problem.wholeNumber'));
+      const { min, max } = limits();
+      if (min !== undefined && count < min) throw new Error(t('money.problem.belowMinimum', { min, currency: unit() }));
+      if (max !== undefined && count > max) throw new Error(t('money.problem.aboveMaximum', { max, currency: unit() }));
+    },
+  };
+}
