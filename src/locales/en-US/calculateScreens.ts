@@ -10,6 +10,7 @@ export default {
   'exchange.coin': 'Coin',
   'exchange.amount': 'Amount',
   'exchange.availableHint': '{available} {currency} available',
+  'exchange.belowMinimumHint': '{available} {currency} available, below the minimum of {min} {currency}: nothing to exchange yet',
   'exchange.rate': 'Price',
   'exchange.feeRate': 'Fee rate',
   'exchange.minimum': 'Minimum',

@@ -10,6 +10,7 @@ export default {
   'exchange.coin': '兑换币种',
   'exchange.amount': '兑换数量',
   'exchange.availableHint': '可兑换 {available} {currency}',
+  'exchange.belowMinimumHint': '可兑换 {available} {currency}，低于最小兑换数量 {min} {currency}，暂不能兑换',
   'exchange.rate': '兑换价格',
   'exchange.feeRate': '手续费率',
   'exchange.minimum': '最小兑换数量',

@@ -10,6 +10,7 @@ export default {
   'exchange.coin': '兌換幣種',
   'exchange.amount': '兌換數量',
   'exchange.availableHint': '可兌換 {available} {currency}',
+  'exchange.belowMinimumHint': '可兌換 {available} {currency}，低於最小兌換數量 {min} {currency}，暫不能兌換',
   'exchange.rate': '兌換價格',
   'exchange.feeRate': '手續費率',
   'exchange.minimum': '最小兌換數量',

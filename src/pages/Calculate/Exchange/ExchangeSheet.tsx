@@ -11,6 +11,7 @@ import Money from '@/components/Money';
 import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';
 import PaySheet from '../components/PaySheet';
+import { toUnits } from '../../../../contract/rules/money';
 import { exchangeQuote } from './exchangeQuote';
 
 type Coin = PowerDetailType['coins'][number];
@@ -44,6 +45,11 @@ export default function ExchangeSheet({ open, coins, onClose, onExchanged }: Pro
       {({ coin: code, amount }) => {
         const coin = coinOf(code) ?? coins[0];
         const quote = amount ? exchangeQuote(amount, coin.exchangeRate ?? '0', coin.exchangeFeeRate ?? '0') : null;
+        // a balance below the minimum cannot be exchanged: Max would only fill a refused amount
+        const belowMinimum = !!coin.exchangeMinimum && toUnits(coin.available) < toUnits(coin.exchangeMinimum);
+        const hint = belowMinimum
+          ? t('exchange.belowMinimumHint', { available: coin.available, min: coin.exchangeMinimum!, currency: coin.coin })
+          : t('exchange.availableHint', { available: coin.available, currency: coin.coin });
         return (
           <>
             <Form.Item name="coin" label={t('exchange.coin')}>
@@ -53,10 +59,10 @@ export default function ExchangeSheet({ open, coins, onClose, onExchanged }: Pro
               name="amount"
               label={t('exchange.amount')}
               dependencies={['coin']}
-              extra={t('exchange.availableHint', { available: coin.available, currency: coin.coin })}
+              extra={hint}
               rules={[amountRule(t, () => ({ min: coin.exchangeMinimum, max: coin.available }), () => coin.coin)]}
             >
-              <AmountInput currency={coin.coin} max={coin.available} />
+              <AmountInput currency={coin.coin} max={coin.available} maxBlocked={belowMinimum ? hint : undefined} />
             </Form.Item>
             <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
               <Descriptions.Item label={t('exchange.rate')}>
