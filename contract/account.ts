@@ -59,6 +59,17 @@ export const TransferOptions = Type.Object({
 });
 export type TransferOptionsType = Static<typeof TransferOptions>;
 
+/** `?to=` a UID or wallet address, checked as the sender types it */
+export const TransferRecipientQuery = Type.Object({ to: Type.String({ minLength: 1, maxLength: 64 }) });
+export type TransferRecipientQueryType = Static<typeof TransferRecipientQuery>;
+
+/** Who a recipient is, masked: never the full address (enough for the sender to recognise it) */
+export const TransferRecipient = Type.Object({
+  /** e.g. `0x12…abcd`: the first 4 and the last 4 characters of the address */
+  maskedAddress: Type.String(),
+});
+export type TransferRecipientType = Static<typeof TransferRecipient>;
+
 export const TransferCreateBody = Type.Object({
   /** recipient UID or wallet address */
   to: Type.String({ minLength: 1, maxLength: 64 }),
@@ -195,6 +206,11 @@ export const accountEndpoints = {
   transferOptions: defineEndpoint({
     method: 'GET', prefix: 'web', path: '/account/transfer/options', auth: true, feature: 'transfer',
     summary: 'Transferable currencies, fees and recent recipients', response: TransferOptions,
+  }),
+  transferRecipient: defineEndpoint({
+    method: 'GET', prefix: 'web', path: '/account/transfer/recipient', auth: true, feature: 'transfer',
+    summary: 'Check a transfer recipient (UID or address): their masked address; 404 for an unknown one or oneself (rate limited)',
+    query: TransferRecipientQuery, response: TransferRecipient,
   }),
   transfers: defineEndpoint({
     method: 'GET', prefix: 'web', path: '/account/transfer', auth: true, feature: 'transfer',

@@ -62,6 +62,14 @@ export default mockRoutes(contract.account, {
     return { currencies, recentRecipients: [...recent].map(([uid, address]) => ({ uid, address })) };
   },
 
+  transferRecipient: ({ user, query }) => {
+    // as the server: 404 for an unknown recipient or oneself, and only the masked address
+    const recipient = findRecipient(query.to);
+    if (!recipient) throw refusal('NOT_FOUND', 'transfer.unknownRecipient', { to: query.to.trim().slice(0, 64) });
+    if (recipient === user) throw refusal('NOT_FOUND', 'transfer.toSelf');
+    return { maskedAddress: `${recipient.address.slice(0, 4)}…${recipient.address.slice(-4)}` };
+  },
+
   transfers: ({ user, query }) => paginate(newestFirst(user.transfers), query),
 
   transferCreate: ({ user, body }) => {

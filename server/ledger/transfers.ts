@@ -3,7 +3,7 @@
  * the sender to the `fees` account, a minimum amount, never to oneself.
  */
 import { getAddress } from 'ethers';
-import type { TransferCreateBodyType, TransferRecordType } from '../../contract/account';
+import type { TransferCreateBodyType, TransferRecipientType, TransferRecordType } from '../../contract/account';
 import { RECIPIENT_ADDRESS, RECIPIENT_UID } from '../../contract/rules/money';
 import type { Db } from '../db';
 import { firstRow, preparedQuery, type ParamOf } from '../db/prepared';
@@ -43,7 +43,7 @@ const insertTransfer = preparedQuery(
 );
 
 /** The user a UID or wallet address (any letter case) names, else 422 with a clear message. */
-export async function findRecipient(trx: Trx, to: string): Promise<Recipient> {
+export async function findRecipient(trx: Db | Trx, to: string): Promise<Recipient> {
   const wanted = to.trim();
   const column = RECIPIENT_ADDRESS.test(wanted) ? 'address' : RECIPIENT_UID.test(wanted) ? 'uid' : null;
   // addresses are stored EIP-55 checksummed; any letter case the user typed finds them
@@ -51,6 +51,28 @@ export async function findRecipient(trx: Trx, to: string): Promise<Recipient> {
   const [recipient] = column ? await recipientBy[column](trx, { value }) : [];
   if (!recipient) throw new ApiError('BUSINESS_RULE', { messageKey: 'transfer.unknownRecipient', params: { to: wanted.slice(0, 64) } });
   return recipient;
+}
+
+/** `0x12…abcd`: enough to recognise an address, never the whole of it. */
+export function maskAddress(address: string): string {
+  return `${address.slice(0, 4)}…${address.slice(-4)}`;
+}
+
+/**
+ * The recipient check the transfer page makes as the sender types (before any pay password): the
+ * masked address of the user a UID or address names; 404 with a clear message for an unknown
+ * recipient or the sender themself.
+ */
+export async function lookupRecipient(db: Db, senderId: bigint, to: string): Promise<TransferRecipientType> {
+  let recipient: Recipient;
+  try {
+    recipient = await findRecipient(db, to);
+  } catch (error) {
+    if (error instanceof ApiError) throw new ApiError('NOT_FOUND', { messageKey: 'transfer.unknownRecipient', params: { to: to.trim().slice(0, 64) } });
+    throw error;
+  }
+  if (recipient.id === senderId) throw new ApiError('NOT_FOUND', { messageKey: 'transfer.toSelf' });
+  return { maskedAddress: maskAddress(recipient.address) };
 }
 
 export async function createTransfer(trx: Trx, senderId: bigint, body: TransferCreateBodyType, now: number, time: TimeFormat): Promise<TransferRecordType> {

@@ -16,7 +16,7 @@ import { convertAtQuote, createQuote } from '../ledger/conversions';
 import { openDepositAddressBook } from '../ledger/depositAddresses';
 import { depositOverview } from '../ledger/depositRecords';
 import { listTransfers, transferOptions } from '../ledger/transferHistory';
-import { createTransfer } from '../ledger/transfers';
+import { createTransfer, lookupRecipient } from '../ledger/transfers';
 import { powerDetail } from '../products/powerAccount';
 import { exchangePower, toExchangeRecord, withExchangeTerms } from '../products/powerExchange';
 import { listPowerBills, listPowerExchanges } from '../products/powerHistory';
@@ -37,6 +37,9 @@ export default async function accountRoutes(app: FastifyInstance, deps: AppConte
 
   // transfers between PowerFi users
   route(app, contract.account.transferOptions, async (request) => transferOptions(db, sessionOf(request).userId));
+
+  // checked as the sender types: rate limited per caller, so it cannot walk the user table
+  route(app, contract.account.transferRecipient, async (request) => lookupRecipient(db, sessionOf(request).userId, request.query.to), { rateLimit: 'money' });
 
   route(app, contract.account.transfers, async (request) => listTransfers(db, sessionOf(request).userId, pageArgs(request.query), time));
 

@@ -21,6 +21,10 @@ export function transferOptions(options?: ServiceOptions) {
   return httpGet<DataOf<E['transferOptions']>>('/api/v1/web/account/transfer/options', undefined, options);
 }
 
+export function transferRecipient(query: QueryOf<E['transferRecipient']>, options?: ServiceOptions) {
+  return httpGet<DataOf<E['transferRecipient']>>('/api/v1/web/account/transfer/recipient', query, options);
+}
+
 export function transfers(query?: QueryOf<E['transfers']>, options?: ServiceOptions) {
   return httpGet<DataOf<E['transfers']>>('/api/v1/web/account/transfer', query, options);
 }

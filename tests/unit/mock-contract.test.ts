@@ -212,6 +212,14 @@ describe('accounts', () => {
     expect(tooMuch.body.errCode).toBe('INSUFFICIENT_BALANCE');
   });
 
+  it('checks a transfer recipient as the server does: masked address only, 404 for unknown ones and oneself', () => {
+    const bob = ok('user', 'profile', { token: bobToken });
+    const found = ok('account', 'transferRecipient', { token: aliceToken, query: { to: bob.uid } });
+    expect(found).toEqual({ maskedAddress: `${bob.address.slice(0, 4)}…${bob.address.slice(-4)}` });
+    expect(call('account', 'transferRecipient', { token: aliceToken, query: { to: '99999999' } }).status).toBe(404);
+    expect(call('account', 'transferRecipient', { token: aliceToken, query: { to: alice.address } }).status).toBe(404);
+  });
+
   it('converts at a quote: the exact amount received is credited', () => {
     const { pairs } = ok('account', 'convert', { token: aliceToken });
     expect(pairs.some((p: { from: string; to: string }) => p.from === 'USDT' && p.to === 'ETH')).toBe(true);

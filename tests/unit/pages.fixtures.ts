@@ -149,6 +149,7 @@ export function mockServices() {
       productTitle: resolved({ id: '10000', title: 'USDT', currency: 'USDT' }),
       recharge: resolved(RECHARGE),
       transferOptions: resolved(TRANSFER_OPTIONS),
+      transferRecipient: resolved({ maskedAddress: '0x52…9EE7' }),
       transfers: resolved(page([TRANSFER])),
       transferCreate: resolved(TRANSFER),
       convert: resolved(CONVERT),

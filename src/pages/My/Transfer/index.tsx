@@ -7,8 +7,8 @@ import { HistoryOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { message } from '@/components/Feedback/notifier';
 import { Link, useAccess } from '@umijs/max';
-import { useRequest } from 'ahooks';
-import { useState } from 'react';
+import { useDebounce, useRequest } from 'ahooks';
+import { useEffect, useRef, useState } from 'react';
 import { isTransferRecipient, maxSpendable } from '../../../../contract/rules/money';
 import AmountInput from '@/components/AmountInput';
 import { amountRule } from '@/components/AmountInput/amountRule';
@@ -27,6 +27,20 @@ interface Values {
   amount: string;
 }
 
+/** What the server said about a recipient: found (with the masked address) or unknown. */
+type RecipientCheck = { maskedAddress: string } | { unknown: true };
+
+/** The recipient as the server knows it; undefined when the check could not be made (the transfer checks again). */
+async function checkRecipient(to: string): Promise<RecipientCheck | undefined> {
+  try {
+    const found = await accountApi.transferRecipient({ to }, { skipErrorHandler: true });
+    return { maskedAddress: found.maskedAddress };
+  } catch (error) {
+    const status = (error as { response?: { status?: number } }).response?.status;
+    return status === 404 ? { unknown: true } : undefined;
+  }
+}
+
 export default function MyTransferPage() {
   const t = useT();
   const access = useAccess();
@@ -41,6 +55,48 @@ export default function MyTransferPage() {
 
   const isSelf = (to: string) =>
     !!user && (to.trim() === user.uid || to.trim().toLowerCase() === user.address.toLowerCase());
+
+  // the recipient is checked as it is typed (debounced), long before the pay password
+  const [checks, setChecks] = useState<Record<string, RecipientCheck>>({});
+  const checksRef = useRef(checks);
+  checksRef.current = checks;
+  const typedTo = (to ?? '').trim();
+  const debouncedTo = useDebounce(typedTo, { wait: 400 });
+  const lookupWanted = (value: string) => !!value && isTransferRecipient(value) && !isSelf(value);
+  const remember = (value: string, check: RecipientCheck) => {
+    checksRef.current = { ...checksRef.current, [value]: check };
+    setChecks(checksRef.current);
+    // show the answer at once when it is about what the field holds now
+    if ((form.getFieldValue('to') ?? '').trim() === value) void form.validateFields(['to']).catch(() => undefined);
+  };
+  useEffect(() => {
+    if (!lookupWanted(debouncedTo) || checksRef.current[debouncedTo]) return undefined;
+    let cancelled = false;
+    void checkRecipient(debouncedTo).then((check) => {
+      if (!cancelled && check) remember(debouncedTo, check);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [debouncedTo]);
+  const check: RecipientCheck | undefined = checks[typedTo];
+  const found = check && 'maskedAddress' in check ? check.maskedAddress : undefined;
+  const checking = lookupWanted(typedTo) && !check;
+
+  /** "Next": the recipient must be known (checked now when the debounced check has not run yet). */
+  const next = async (values: Values) => {
+    const value = values.to.trim();
+    let known = checksRef.current[value];
+    if (!known) {
+      const answer = await checkRecipient(value);
+      if (answer) {
+        remember(value, answer);
+        known = answer;
+      }
+    }
+    if (known && 'unknown' in known) return;
+    setConfirming(values);
+  };
 
   const send = async (payPassword: string, idempotencyKey: string) => {
     const values = confirming!;
@@ -73,7 +129,7 @@ export default function MyTransferPage() {
           layout="vertical"
           requiredMark={false}
           initialValues={{ currency: data?.currencies[0]?.currency }}
-          onFinish={(values) => setConfirming(values)}
+          onFinish={(values) => void next(values)}
         >
           <Form.Item
             name="to"
@@ -83,9 +139,18 @@ export default function MyTransferPage() {
                 validator: async (_, value: string | undefined) => {
                   if (!value || !isTransferRecipient(value)) throw new Error(t('transfer.toInvalid'));
                   if (isSelf(value)) throw new Error(t('transfer.toSelf'));
+                  const known = checksRef.current[value.trim()];
+                  if (known && 'unknown' in known) throw new Error(t('transfer.toUnknown'));
                 },
               },
             ]}
+            extra={
+              found ? (
+                <span data-testid="transfer-recipient">{`${t('transfer.recipientAddress')} ${found}`}</span>
+              ) : checking ? (
+                t('transfer.checkingRecipient')
+              ) : undefined
+            }
           >
             <Input placeholder={t('transfer.toPlaceholder')} autoComplete="off" allowClear />
           </Form.Item>
@@ -146,6 +211,12 @@ export default function MyTransferPage() {
           summary={
             <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} data-testid="transfer-summary">
               <Descriptions.Item label={t('transfer.to')}>{confirming.to.trim()}</Descriptions.Item>
+              {(() => {
+                const known = checks[confirming.to.trim()];
+                return known && 'maskedAddress' in known ? (
+                  <Descriptions.Item label={t('transfer.recipientAddress')}>{known.maskedAddress}</Descriptions.Item>
+                ) : null;
+              })()}
               <Descriptions.Item label={t('transfer.amount')}>
                 <Money value={confirming.amount} currency={confirming.currency} strong />
               </Descriptions.Item>
