@@ -26,8 +26,15 @@ export default defineConfig({
     title: false,
   },
   metas: [
-    { name: 'viewport', content: 'width=device-width, initial-scale=1, maximum-scale=1, viewport-fit=cover' },
+    { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
     { name: 'theme-color', content: PRIMARY_COLOR },
+  ],
+  // public/: the icon and the web app manifest (installable); users may zoom (no maximum-scale)
+  favicons: ['/favicon.ico'],
+  links: [
+    { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
+    { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+    { rel: 'manifest', href: '/manifest.webmanifest' },
   ],
   // Umi loads every file under mock/ as routes; `_` files are the mocks' shared helpers.
   mock: { exclude: ['mock/**/_*.ts'] },

@@ -41,6 +41,11 @@ export default function AppProviders({ children }: { children: React.ReactNode }
     document.documentElement.dataset.theme = mode;
   }, [mode]);
 
+  useEffect(() => {
+    // screen readers, translation and hyphenation follow the language the user reads
+    document.documentElement.lang = locale;
+  }, [locale]);
+
   return (
     <RawIntlProvider value={intl}>
       <ConfigProvider
