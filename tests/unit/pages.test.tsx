@@ -74,7 +74,7 @@ const CASES: Array<[string, string, string[]]> = [
   ['/calculate/exchange', '产出兑换', ['0.0003 BTC', '3.861 USDT']],
   ['/calculate/unknown', '收益计算器', ['S19 XP 比特币算力 (BTC)', '180 天']],
   ['/calculate/history', '订单记录', ['S19 XP 比特币算力', '12,345 USDT', '2026-01-02 ~ 2026-07-01']],
-  ['/my', '我的', ['0x1234…5678', '100001', 'PF8K2Q', '12,345.6789']],
+  ['/my', '我的', ['0x1234…5678', '100001', 'PF8K2Q', '12,345.67']],
   ['/my/assets', '我的资产', ['₮ USDT', '₿ BTC', '10,000', '2,340 USDT']],
   ['/my/deposit', '充值', ['0x9f8e7d6c5b4a39281706f5e4d3c2b1a098765432', '10 USDT', '+500 USDT']],
   ['/my/transfer', '转账', ['10,000', 'UID 100777']],
