@@ -83,7 +83,7 @@ describe('every endpoint of the contract belongs to a known feature or to none',
   });
 
   it.each([
-    ['transfer', ['GET /api/v1/web/account/transfer', 'GET /api/v1/web/account/transfer/options', 'POST /api/v1/web/account/transfer/create']],
+    ['transfer', ['GET /api/v1/web/account/transfer', 'GET /api/v1/web/account/transfer/options', 'GET /api/v1/web/account/transfer/recipient', 'POST /api/v1/web/account/transfer/create']],
     ['deposit', ['GET /api/v1/web/account/recharge']],
     ['invite', ['GET /api/v1/web/user/invite', 'GET /api/v1/web/user/invite/details', 'POST /api/v1/web/user/invite/update']],
   ])('%s owns its calls', (feature, calls) => {
