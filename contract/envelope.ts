@@ -18,6 +18,13 @@ export const Envelope = <T extends TSchema>(data: T) =>
     showType: Type.Integer(),
     /** id of the request, for support; present on every server response */
     requestId: Type.Optional(Type.String()),
+    /**
+     * Errors only: the message key of errMessage in contract/messages and its parameters, so a
+     * client renders the text in its own language (errMessage stays in the language of
+     * Accept-Language, zh-TW on the spec's wire). A client that does not know the key shows errMessage.
+     */
+    errKey: Type.Optional(Type.String()),
+    errParams: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
   });
 
 export const ErrorEnvelope = Envelope(Type.Union([Type.Null(), Type.Unknown()]));
@@ -32,6 +39,10 @@ export interface ApiEnvelope<T> {
   message: string;
   showType: number;
   requestId?: string;
+  /** errors only: the message key of errMessage (contract/messages) */
+  errKey?: string;
+  /** errors only: the parameters of errKey's text */
+  errParams?: Record<string, string | number>;
 }
 
 export type ErrorEnvelopeType = Static<typeof ErrorEnvelope>;

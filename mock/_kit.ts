@@ -49,7 +49,8 @@ export type Handlers<M extends Record<string, Endpoint>> = { [K in keyof M]: Han
 
 let lastRequestId = 0;
 
-function envelope(status: number, data: unknown, errCode = '', errMessage = '') {
+/** The envelope; a refusal adds its message key and parameters (errKey, errParams) as the server does. */
+function envelope(status: number, data: unknown, errCode = '', errMessage = '', ref?: { key: string; params: Record<string, string | number> }) {
   lastRequestId += 1;
   return {
     success: status < 400,
@@ -61,6 +62,7 @@ function envelope(status: number, data: unknown, errCode = '', errMessage = '') 
     message: errMessage,
     showType: status < 400 ? 0 : 2,
     requestId: `mock-${lastRequestId}`,
+    ...(ref ? { errKey: ref.key, errParams: ref.params } : {}),
   };
 }
 
@@ -95,7 +97,7 @@ function handle<E extends Endpoint>(endpoint: E, handler: Handler<E>, req: MockR
   const uid = token ? state.sessions.get(token) : undefined;
   const caller = uid ? state.users.get(uid) : undefined;
   try {
-    if (endpoint.feature && !featureDefaults[endpoint.feature]) throw new MockError('FEATURE_DISABLED', zhTW[`featureDisabled.${endpoint.feature}`]);
+    if (endpoint.feature && !featureDefaults[endpoint.feature]) throw new MockError('FEATURE_DISABLED', `featureDisabled.${endpoint.feature}`);
     if (endpoint.auth && !caller) throw new MockError('UNAUTHORIZED');
     const ctx: HandlerContext<E> = {
       query: validated(endpoint.query, req.query, true) as QueryOf<E>,
@@ -112,7 +114,7 @@ function handle<E extends Endpoint>(endpoint: E, handler: Handler<E>, req: MockR
   } catch (error) {
     if (!(error instanceof MockError)) throw error;
     const status = ERROR_STATUS[error.code];
-    return { status, body: envelope(status, error.data, error.code, error.message) };
+    return { status, body: envelope(status, error.data, error.code, error.message, { key: error.key, params: error.params }) };
   }
 }
 
@@ -126,7 +128,7 @@ function idempotent(key: string, request: string, run: () => { status: number; b
   }
   if (earlier.request === request) return { status: earlier.status, body: earlier.body, replayed: true };
   const status = ERROR_STATUS.IDEMPOTENCY_CONFLICT;
-  return { status, body: envelope(status, null, 'IDEMPOTENCY_CONFLICT', zhTW.IDEMPOTENCY_CONFLICT) };
+  return { status, body: envelope(status, null, 'IDEMPOTENCY_CONFLICT', zhTW.IDEMPOTENCY_CONFLICT, { key: 'IDEMPOTENCY_CONFLICT', params: {} }) };
 }
 
 /**

@@ -4,7 +4,7 @@
  * change's transaction) are the server's: server/auth/stepUp.ts.
  */
 import type { StepUpPurposeType, WalletProofType } from '../contract/stepUp';
-import { MockError, zhTW } from './_errors';
+import { MockError } from './_errors';
 import { parseSiwe, siweSigner } from './_siwe';
 import { randomToken, state, type MockUser } from './_state';
 
@@ -23,18 +23,18 @@ export function issueChallenge(user: MockUser, purpose: StepUpPurposeType): { no
 
 /** Refuses (403) unless `proof` is the user's wallet signing an unused challenge of `purpose`; spends it. */
 export function spendProof(user: MockUser, purpose: StepUpPurposeType, proof: WalletProofType | undefined): void {
-  if (!proof) throw new MockError('STEP_UP_REQUIRED', zhTW[`stepUp.required.${purpose}`]);
+  if (!proof) throw new MockError('STEP_UP_REQUIRED', `stepUp.required.${purpose}`);
   const message = parseSiwe(proof.message);
   let signer: string;
   try {
     signer = siweSigner(message, proof.message, proof.signature);
   } catch {
-    throw new MockError('STEP_UP_INVALID', zhTW.SIWE_SIGNATURE_INVALID);
+    throw new MockError('STEP_UP_INVALID', 'SIWE_SIGNATURE_INVALID');
   }
-  if (signer !== user.address) throw new MockError('STEP_UP_INVALID', zhTW['stepUp.wrongWallet']);
+  if (signer !== user.address) throw new MockError('STEP_UP_INVALID', 'stepUp.wrongWallet');
   const challenge = state.challenges.get(message.nonce);
   if (!challenge || challenge.uid !== user.uid || challenge.purpose !== purpose || challenge.expires < Date.now()) {
-    throw new MockError('STEP_UP_INVALID', zhTW['stepUp.challengeInvalid']);
+    throw new MockError('STEP_UP_INVALID', 'stepUp.challengeInvalid');
   }
   state.challenges.delete(message.nonce);
 }

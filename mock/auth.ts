@@ -1,7 +1,7 @@
 /** Wallet sign-in (EIP-4361): nonce, signed message → session token, sign-out; step-up challenges; sessions. */
 import dayjs from 'dayjs';
 import { contract } from '../contract';
-import { MockError, zhTW } from './_errors';
+import { MockError } from './_errors';
 import { mockRoutes } from './_kit';
 import { parseSiwe as parse, siweSigner as signer } from './_siwe';
 import { welcome } from './_starter';
@@ -60,7 +60,7 @@ export default mockRoutes(contract.auth, {
 
   endSession: ({ user, body }) => {
     const found = [...state.sessions].find(([t, uid]) => uid === user.uid && state.sessionInfo.get(t)?.id === body.id);
-    if (!found) throw new MockError('NOT_FOUND', zhTW['session.notFound']);
+    if (!found) throw new MockError('NOT_FOUND', 'session.notFound');
     state.sessions.delete(found[0]);
     return null;
   },

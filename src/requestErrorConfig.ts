@@ -78,9 +78,17 @@ export function errorThrower(envelope: ErrorInfo): void {
 
 /** The long-error notice (Typography, copy button) loads with the first error, not with the app. */
 const loadErrorNotice = () => import(/* webpackChunkName: "error-notice" */ '@/components/ErrorNotice');
+/** So do the error texts of the interface's language (src/utils/errorText.ts). */
+const loadErrorText = () => import(/* webpackChunkName: "error-notice" */ '@/utils/errorText');
 
-function showErrorText(text: string, diagnostics: Diagnostics): void {
-  void loadErrorNotice().then((notice) => notice.showErrorText(text, diagnostics));
+/**
+ * Shows a failed call's error in the interface's language (src/utils/errorText.ts): the text is
+ * rendered from errKey/errParams, falling back to errMessage; its length picks toast or notice.
+ */
+function showEnvelopeError(envelope: ErrorInfo, diagnostics: Omit<Diagnostics, 'message'>): void {
+  void Promise.all([loadErrorNotice(), loadErrorText().then(({ errorTextOf }) => errorTextOf(envelope))]).then(([notice, text]) =>
+    notice.showErrorText(text, { ...diagnostics, message: text }),
+  );
 }
 
 /** A short error toast, through the app's notifier (whose holders load on the first call). */
@@ -102,17 +110,15 @@ export function errorHandler(error: RequestFailure, opts?: { skipErrorHandler?: 
     goToLogin();
     return;
   }
-  const text = envelope?.errMessage || envelope?.errCode;
-  if (text) {
-    showErrorText(text, {
+  if (envelope && (envelope.errMessage || envelope.errCode)) {
+    showEnvelopeError(envelope, {
       url: response?.config?.url ?? error.config?.url,
       method: response?.config?.method ?? error.config?.method,
       status: response?.status,
       statusText: response?.statusText,
       body: response?.data ?? envelope,
       headers: response?.headers,
-      statusCode: envelope?.httpStatusCode ?? envelope?.code,
-      message: text,
+      statusCode: envelope.httpStatusCode ?? envelope.code,
       time: new Date(),
     });
   } else if (response?.status) {

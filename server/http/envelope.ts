@@ -15,7 +15,18 @@ export function successEnvelope<T>(data: T, requestId: string): ApiEnvelope<T> {
   };
 }
 
-export function errorEnvelope(status: number, errCode: string, errMessage: string, requestId: string, data: unknown = null): ApiEnvelope<unknown> {
+/** The message key of an error text (contract/messages) and its parameters, as filled in. */
+export interface ErrorMessageRef {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * An error answer. errMessage is in the language of Accept-Language; with `ref`, the envelope also
+ * carries its key and parameters (`errKey`, `errParams`), so the browser shows the text in its
+ * own language (contract/envelope.ts).
+ */
+export function errorEnvelope(status: number, errCode: string, errMessage: string, requestId: string, data: unknown = null, ref?: ErrorMessageRef): ApiEnvelope<unknown> {
   return {
     success: false,
     data,
@@ -26,5 +37,6 @@ export function errorEnvelope(status: number, errCode: string, errMessage: strin
     message: errMessage,
     showType: SHOW_TYPE.ERROR,
     requestId,
+    ...(ref ? { errKey: ref.key, errParams: ref.params ?? {} } : {}),
   };
 }

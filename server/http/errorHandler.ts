@@ -15,7 +15,7 @@ interface ErrorAnswer {
   messageKey: MessageKey;
   params?: Record<string, string | number>;
   data?: unknown;
-  /** replaces the translated message (validation: the field sentence) */
+  /** replaces the translated message (validation: the field sentence, already filled in) */
   message?: string;
 }
 
@@ -31,8 +31,13 @@ function classify(error: FastifyError | ApiError, request: FastifyRequest): Erro
   }
   const status = error.statusCode ?? 500;
   if (error.validation) {
-    const fields = describeValidation(error.validation, negotiateLocale(request.headers['accept-language']));
-    return { status: 400, code: 'VALIDATION_FAILED', messageKey: 'VALIDATION_FAILED', message: fields[0]?.message, data: { fields } };
+    const described = describeValidation(error.validation, negotiateLocale(request.headers['accept-language']));
+    const fields = described.map(({ field, message }) => ({ field, message }));
+    const [first] = described;
+    // the first field's sentence; its key and parameters let the browser say it in its own words
+    return first
+      ? { status: 400, code: 'VALIDATION_FAILED', messageKey: first.key, params: first.params, message: first.message, data: { fields } }
+      : { status: 400, code: 'VALIDATION_FAILED', messageKey: 'VALIDATION_FAILED', data: { fields } };
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -64,9 +69,10 @@ export function errorHandler(error: FastifyError | ApiError, request: FastifyReq
   }
   const locale = negotiateLocale(request.headers['accept-language']);
   // parameters may carry the caller's input (a recipient, a code, a URL): quoted, never markup
-  const message = answer.message ?? translate(locale, answer.messageKey, quoteParams(answer.params));
+  const params = quoteParams(answer.params);
+  const message = answer.message ?? translate(locale, answer.messageKey, params);
   return reply
     .code(answer.status)
     .type('application/json; charset=utf-8')
-    .send(errorEnvelope(answer.status, answer.code, message, request.id, answer.data ?? null));
+    .send(errorEnvelope(answer.status, answer.code, message, request.id, answer.data ?? null, { key: answer.messageKey, params }));
 }

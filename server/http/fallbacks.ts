@@ -43,10 +43,15 @@ export function registerFallbacks(app: FastifyInstance, options: { spa: boolean 
     // the path's shape exists with this very method: the router refused a parameter (e.g. longer
     // than Fastify's maxParamLength), so it is a 404 like any other unknown resource, not a 405
     if (allow.length && !allow.includes(request.method)) {
-      const message = translate(locale, 'http.methodNotAllowed', { method: request.method, allow: allow.join(', ') });
-      return reply.code(405).header('allow', allow.join(', ')).send(errorEnvelope(405, 'METHOD_NOT_ALLOWED', message, request.id));
+      const params = { method: request.method, allow: allow.join(', ') };
+      const message = translate(locale, 'http.methodNotAllowed', params);
+      return reply
+        .code(405)
+        .header('allow', params.allow)
+        .send(errorEnvelope(405, 'METHOD_NOT_ALLOWED', message, request.id, null, { key: 'http.methodNotAllowed', params }));
     }
-    const message = translate(locale, 'http.notFound', { method: request.method, url: quoteInput(path) });
-    return reply.code(404).send(errorEnvelope(404, 'NOT_FOUND', message, request.id));
+    const params = { method: request.method, url: quoteInput(path) };
+    const message = translate(locale, 'http.notFound', params);
+    return reply.code(404).send(errorEnvelope(404, 'NOT_FOUND', message, request.id, null, { key: 'http.notFound', params }));
   });
 }

@@ -64,7 +64,7 @@ export function buildOpenApi(): Record<string, unknown> {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'PowerFi API', version: '1.0.0', description: 'Every response is the envelope {success, data, errCode, errMessage, httpStatusCode, code, message, showType, requestId}.' },
+    info: { title: 'PowerFi API', version: '1.0.0', description: 'Every response is the envelope {success, data, errCode, errMessage, httpStatusCode, code, message, showType, requestId}; an error also carries errKey and errParams, the message key of errMessage and its parameters, so a client can show the text in its own language.' },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
   };

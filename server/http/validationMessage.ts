@@ -76,7 +76,14 @@ function limitOf(error: FastifySchemaValidationError): string | number {
   return params.limit ?? '';
 }
 
-export function describeValidation(errors: FastifySchemaValidationError[], locale: Locale): FieldError[] {
+/** One field's sentence, with its message key and parameters (the envelope's errKey/errParams). */
+export interface DescribedField extends FieldError {
+  key: MessageKey;
+  /** `field`: the dotted path ('' for the body itself); `limit` when the rule has one */
+  params: { field: string; limit?: string | number };
+}
+
+export function describeValidation(errors: FastifySchemaValidationError[], locale: Locale): DescribedField[] {
   const byField = new Map<string, FastifySchemaValidationError[]>();
   for (const error of errors) {
     const field = fieldOf(error);
@@ -87,6 +94,12 @@ export function describeValidation(errors: FastifySchemaValidationError[], local
     const error = fieldErrors.find((e) => e.keyword === 'anyOf') ?? fieldErrors[0];
     const key = messageKeyOf(error);
     const name = field || translate(locale, 'validation.body');
-    return { field, message: translate(locale, key, { field: name, limit: limitOf(error) }) };
+    const limit = limitOf(error);
+    return {
+      field,
+      message: translate(locale, key, { field: name, limit }),
+      key,
+      params: limit === '' ? { field } : { field, limit },
+    };
   });
 }

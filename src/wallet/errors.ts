@@ -3,6 +3,7 @@
  * messages.
  */
 import { BizError } from '@/requestErrorConfig';
+import type { ServerErrorText } from '@/utils/errorText';
 
 export type WalletErrorCode =
   /** no EIP-1193 provider on the page */
@@ -15,7 +16,7 @@ export type WalletErrorCode =
   | 'USER_REJECTED'
   /** the wallet is on a chain the server does not accept */
   | 'WRONG_NETWORK'
-  /** the server answered with an error envelope (its errMessage is in `serverMessage`) */
+  /** the server answered with an error envelope (`serverError`; its errMessage is `serverMessage`) */
   | 'SERVER_REFUSED'
   /** the wallet is already showing a request of this site (EIP-1193 code -32002) */
   | 'REQUEST_PENDING'
@@ -25,7 +26,13 @@ export class WalletError extends Error {
   override name = 'WalletError';
   constructor(
     public code: WalletErrorCode,
-    public details: { chainId?: number; chainIds?: number[]; serverMessage?: string } = {},
+    public details: {
+      chainId?: number;
+      chainIds?: number[];
+      serverMessage?: string;
+      /** the envelope's key and parameters: shown in the interface's language (useErrorText) */
+      serverError?: ServerErrorText;
+    } = {},
   ) {
     super(details.serverMessage ?? code);
   }
@@ -43,7 +50,7 @@ function providerErrorCode(error: unknown): number | undefined {
 export function toWalletError(error: unknown): WalletError {
   if (error instanceof WalletError) return error;
   if (error instanceof BizError) {
-    return new WalletError('SERVER_REFUSED', { serverMessage: error.info.errMessage || error.info.errCode });
+    return new WalletError('SERVER_REFUSED', { serverMessage: error.info.errMessage || error.info.errCode, serverError: error.info });
   }
   const code = providerErrorCode(error);
   if (code === 4001 || (error as { code?: unknown })?.code === 'ACTION_REJECTED') {

@@ -17,6 +17,8 @@ const refuse = defineEndpoint({
 });
 const boom = defineEndpoint({ method: 'GET', prefix: 'web', path: '/test/boom', auth: false, summary: 'probe', response: Type.Null() });
 const ENVELOPE_KEYS = ['code', 'data', 'errCode', 'errMessage', 'httpStatusCode', 'message', 'requestId', 'showType', 'success'];
+/** an error also names the message key of errMessage and its parameters (issue 15; tests/server/error-keys.test.ts) */
+const ERROR_ENVELOPE_KEYS = [...ENVELOPE_KEYS, 'errKey', 'errParams'].sort();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,7 +36,9 @@ afterAll(async () => t.close());
 function expectEnvelope(response: { statusCode: number; json: () => Record<string, unknown>; headers: Record<string, unknown> }, status: number, errCode: string) {
   const body = response.json();
   expect(response.statusCode).toBe(status);
-  expect(Object.keys(body).sort()).toEqual(ENVELOPE_KEYS);
+  expect(Object.keys(body).sort()).toEqual(ERROR_ENVELOPE_KEYS);
+  expect(typeof body.errKey).toBe('string');
+  expect(typeof body.errParams).toBe('object');
   expect(body).toMatchObject({ success: false, errCode, httpStatusCode: status, code: status });
   expect(typeof body.errMessage).toBe('string');
   expect((body.errMessage as string).length).toBeGreaterThan(0);

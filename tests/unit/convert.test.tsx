@@ -134,7 +134,7 @@ describe('quote and confirmation', () => {
     const sheet = await openConvertSheet();
     await choose('获得币种', 'BTC');
     await type('兑换数量', '100');
-    expect(await within(sheet).findByText('BTC 暫無報價', { selector: '.ant-alert-message' }, SLOW)).toBeInTheDocument();
+    expect(await within(sheet).findByText('BTC 暂无报价', { selector: '.ant-alert-message' }, SLOW)).toBeInTheDocument();
     expect(within(sheet).queryByTestId('convert-quote')).toBeNull();
     expect(button('兑换', sheet)).toBeDisabled();
   });
@@ -147,7 +147,7 @@ describe('quote and confirmation', () => {
     press('兑换', sheet);
     const confirm = await findSheet('确认兑换');
     await confirmWithPayPassword(confirm, '123456');
-    expect(await findToast('報價已過期，請重新取得報價')).toBeInTheDocument();
+    expect(await findToast('报价已过期，请重新获取报价')).toBeInTheDocument();
     expect(within(confirm).getByLabelText('支付密码')).toBeInTheDocument();
     expect(screen.queryByText('兑换成功')).toBeNull();
     expect(accountApi.account).toHaveBeenCalledTimes(1);

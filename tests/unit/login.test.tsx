@@ -138,7 +138,20 @@ describe('login page', () => {
     expect(mockedSignIn).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the server’s reason when it refuses the signature', async () => {
+  it('shows the server’s reason when it refuses the signature, in the interface’s language (issue 15)', async () => {
+    withWallet();
+    mockedNonce.mockResolvedValue(nonceResponse());
+    mockedSignIn.mockRejectedValue(
+      new BizError({ success: false, data: null, errCode: 'SIWE_EXPIRED', errMessage: '簽名訊息已過期，請重新簽名', errKey: 'SIWE_EXPIRED', errParams: {}, httpStatusCode: 401, code: 401, message: '', showType: 2 }),
+    );
+    openLogin('/login');
+    fireEvent.click(await connectButton());
+    expect(await screen.findByText('登录被拒绝：签名消息已过期，请重新签名', undefined, WAIT)).toBeInTheDocument();
+    expect(screen.queryByText(/簽名訊息/)).toBeNull();
+    expect(isSignedIn()).toBe(false);
+  });
+
+  it('shows the server’s own text when its refusal names no message key', async () => {
     withWallet();
     mockedNonce.mockResolvedValue(nonceResponse());
     mockedSignIn.mockRejectedValue(
@@ -147,7 +160,6 @@ describe('login page', () => {
     openLogin('/login');
     fireEvent.click(await connectButton());
     expect(await screen.findByText('登录被拒绝：登入訊息已過期，請重新簽名', undefined, WAIT)).toBeInTheDocument();
-    expect(isSignedIn()).toBe(false);
   });
 
   it('without a wallet explains the DApp browser and copies the link', async () => {

@@ -46,9 +46,10 @@ function ok<D extends keyof Contract>(...args: Parameters<typeof call<D>>): any 
   return reply.body.data;
 }
 
-/** The server's refusal: its error code and the zh-TW text of its message key. */
+/** The server's refusal: its error code, the zh-TW text of its message key, and that key and its parameters (issue 15). */
 function expectRefusal(reply: Reply, code: string, key: MessageKey, params: MessageParams = {}): void {
   expect({ code: reply.body.errCode, text: reply.body.errMessage }).toEqual({ code, text: fillMessage(zhTW[key], params) });
+  expect({ errKey: reply.body.errKey, text: fillMessage(zhTW[reply.body.errKey as MessageKey], reply.body.errParams) }).toEqual({ errKey: key, text: reply.body.errMessage });
 }
 
 /** A signed-in mock user with the starter history (balances, mined coin, a shipped order) and a pay password. */
@@ -240,5 +241,22 @@ describe('the pay password locks after PAY_PASSWORD_MAX_FAILURES wrong tries', (
     expectRefusal(transfer(PAY_PASSWORD), 'PAY_PASSWORD_LOCKED', 'payPassword.locked', { minutes });
     user.payPasswordGuard.lockedUntil = Date.now() - 1;
     expect(transfer(PAY_PASSWORD).status).toBe(200);
+  });
+});
+
+describe('refusals name their message key and parameters like the server (issue 15)', () => {
+  const { token } = signedIn();
+
+  it('a missing body field: validation.required with the field, the zh-TW text in errMessage', () => {
+    const reply = call('account', 'transferCreate', token, { body: { to: '100001', currency: 'USDT', payPassword: PAY_PASSWORD } });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ errCode: 'VALIDATION_FAILED', errMessage: '缺少必填欄位「amount」', errKey: 'validation.required', errParams: { field: 'amount' } });
+  });
+
+  it('a wrong pay password: payPassword.wrong with the tries left', () => {
+    const { uid: recipient } = signedIn().user;
+    const reply = call('account', 'transferCreate', token, { body: { to: recipient, currency: 'USDT', amount: '10', payPassword: '000000' } });
+    expect(reply.status).toBe(422);
+    expect(reply.body).toMatchObject({ errCode: 'PAY_PASSWORD_WRONG', errKey: 'payPassword.wrong', errParams: { remaining: PAY_PASSWORD_MAX_FAILURES - 1 } });
   });
 });

@@ -4,7 +4,7 @@ import type { MockHandler } from '../../mock/_kit';
 export interface MockReply {
   status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: { success: boolean; data: any; errCode: string; errMessage: string; httpStatusCode: number };
+  body: { success: boolean; data: any; errCode: string; errMessage: string; httpStatusCode: number; errKey?: string; errParams?: Record<string, string | number> };
 }
 
 export function invokeMock(handler: MockHandler, input: { headers: Record<string, string>; query?: Record<string, unknown>; body?: unknown; params?: Record<string, string> }): MockReply {

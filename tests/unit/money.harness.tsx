@@ -156,11 +156,15 @@ export function findToast(text: string) {
   return screen.findByText(text, { selector: '.ant-message-notice-content *' }, SLOW);
 }
 
-/** The error the server answers with, as the app's request layer turns it into a BizError. */
+/**
+ * The error the server answers with, as the app's request layer turns it into a BizError: the
+ * text in the language the app asks for (zh-TW), and the message key and parameters the app
+ * shows it from in the interface's language.
+ */
 export function serverError(code: ErrorCode, messageKey: MessageKey, params?: MessageParams, data: unknown = null): BizError {
   const status = ERROR_STATUS[code];
   const text = translate(negotiateLocale(REQUEST_LANGUAGE), messageKey, params);
-  return new BizError(errorEnvelope(status, code, text, 'req-test', data) as never);
+  return new BizError(errorEnvelope(status, code, text, 'req-test', data, { key: messageKey, params }) as never);
 }
 
 /**

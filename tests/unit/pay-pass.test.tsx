@@ -134,10 +134,10 @@ describe('changing the pay password', () => {
   });
 
   it.each([
-    ['a wrong current password with the tries left', serverError('PAY_PASSWORD_WRONG', 'payPassword.wrong', { remaining: 4 }), '支付密碼錯誤，還可嘗試 4 次'],
-    ['a locked pay password', serverError('PAY_PASSWORD_LOCKED', 'payPassword.locked', { minutes: 15 }), '支付密碼錯誤次數過多，已鎖定，請 15 分鐘後再試'],
-    ['a new password equal to the current one', serverError('BUSINESS_RULE', 'payPassword.sameAsOld'), '新支付密碼不能與原支付密碼相同'],
-  ])('shows the server’s refusal: %s', async (_case, error, text) => {
+    ['a wrong current password with the tries left', serverError('PAY_PASSWORD_WRONG', 'payPassword.wrong', { remaining: 4 }), '支付密码错误，还可尝试 4 次'],
+    ['a locked pay password', serverError('PAY_PASSWORD_LOCKED', 'payPassword.locked', { minutes: 15 }), '支付密码错误次数过多，已锁定，请 15 分钟后再试'],
+    ['a new password equal to the current one', serverError('BUSINESS_RULE', 'payPassword.sameAsOld'), '新支付密码不能与原支付密码相同'],
+  ])('shows the server’s refusal in the interface’s Simplified Chinese (not the wire’s zh-TW): %s', async (_case, error, text) => {
     refuseNext(userApi.payPass, error);
     openPayPass();
     await fill({ 原支付密码: '111111', 新支付密码: '222222', 再次输入新支付密码: '222222' });

@@ -6,6 +6,7 @@
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createHistory, history } from '@umijs/max';
+import { createPluginManager } from '@@/core/plugin';
 import axios from 'axios';
 import type { AxiosRequestConfig } from 'axios';
 import { formatDiagnostics } from '@/components/ErrorNotice/diagnostics';
@@ -13,6 +14,8 @@ import FeedbackProvider from '@/components/Feedback';
 import { message, notification } from '@/components/Feedback/notifier';
 import { BizError, requestConfig } from '@/requestErrorConfig';
 import { isSignedIn, setSession } from '@/session';
+import { fillMessage } from '../../contract/messages/fill';
+import { zhTW, type MessageKey } from '../../contract/messages/zh-TW';
 
 /** antd copies through copy-to-clipboard: a selected <span> with the text and execCommand('copy'). */
 function captureClipboard(): () => string | undefined {
@@ -67,8 +70,13 @@ function send(url: string, reply: Reply, opts: Options = {}) {
   });
 }
 
-function envelope(fields: Partial<{ success: boolean; errMessage: string; errCode: string; data: unknown; httpStatusCode: number }>) {
+function envelope(fields: Partial<{ success: boolean; errMessage: string; errCode: string; data: unknown; httpStatusCode: number; errKey: string; errParams: Record<string, string | number> }>) {
   return { success: false, data: null, errCode: '', errMessage: '', httpStatusCode: 200, code: 0, message: '', showType: 2, ...fields };
+}
+
+/** An error envelope as the server sends it: zh-TW text (Accept-Language: zh-TW), key and parameters. */
+function keyed(errCode: string, key: MessageKey, params: Record<string, string | number> = {}, httpStatusCode = 422) {
+  return envelope({ errCode, errMessage: fillMessage(zhTW[key], params), errKey: key, errParams: params, httpStatusCode });
 }
 
 const longText = '提现失败：'.padEnd(120, '长');
@@ -77,6 +85,8 @@ const longText = '提现失败：'.padEnd(120, '长');
 const noticesSettled = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
 beforeAll(() => createHistory({ type: 'browser' }));
+// Umi's getLocale (the interface's language) reads runtime plugins, which exist once the manager does
+createPluginManager();
 
 beforeEach(() => {
   // the notifier's holders render under its provider, as under AppProviders in the app
@@ -191,11 +201,27 @@ describe('error catalogue (spec §8)', () => {
     expect(await screen.findByText('IDEMPOTENCY_CONFLICT')).toBeInTheDocument();
   });
 
-  it('99 characters is still a toast', async () => {
-    const text = 'x'.repeat(99);
-    await send('/x', { status: 422, data: envelope({ errMessage: text }) }).catch(() => undefined);
-    expect(await screen.findByText(text)).toBeInTheDocument();
+  // issue 15 §13: the threshold itself, so `<` → `<=` or 100 → 110 fails here
+  it('exactly 99 characters: a toast, no notification', async () => {
+    const text = '余'.repeat(98) + '。';
+    expect(text).toHaveLength(99);
+    await send('/x', { status: 422, data: envelope({ errMessage: text, errCode: 'RULE' }) }).catch(() => undefined);
+    expect(await screen.findByText(text, { selector: '.ant-message-notice-content *' })).toBeInTheDocument();
+    await noticesSettled();
     expect(document.querySelector('.ant-notification-notice')).toBeNull();
+  });
+
+  it('exactly 100 characters: the persistent notification 发生错误, no toast', async () => {
+    const spy = jest.spyOn(notification, 'error');
+    const text = '余'.repeat(99) + '。';
+    expect(text).toHaveLength(100);
+    await send('/x', { status: 422, data: envelope({ errMessage: text, errCode: 'RULE' }) }).catch(() => undefined);
+    expect(await screen.findByText('发生错误')).toBeInTheDocument();
+    expect(screen.getByText(text, { selector: '.ant-notification-notice *' })).toBeInTheDocument();
+    expect(spy).toHaveBeenCalledWith(expect.objectContaining({ placement: 'bottomRight', duration: 0, message: '发生错误' }));
+    await noticesSettled();
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
+    spy.mockRestore();
   });
 
   it('error text of 100+ chars: a bottom-right notification titled 发生错误 that never closes, with copyable diagnostics', async () => {
@@ -262,6 +288,82 @@ describe('error catalogue (spec §8)', () => {
     await send('/x', { status: 422, data: envelope({ errMessage: text }) }).catch(() => undefined);
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+});
+
+describe('errors in the interface’s language (issue 15): the wire stays zh-TW, the text follows the locale', () => {
+  const wrongPassword = () => keyed('PAY_PASSWORD_WRONG', 'payPassword.wrong', { remaining: 4 });
+
+  it.each([
+    ['zh-CN', '支付密码错误，还可尝试 4 次'],
+    ['en-US', 'Wrong pay password, 4 tries left'],
+    ['zh-TW', '支付密碼錯誤，還可嘗試 4 次'],
+  ])('%s: a wrong pay password reads %s', async (locale, text) => {
+    localStorage.setItem('umi_locale', locale);
+    await send('/api/v1/web/account/transfer/create', { status: 422, data: wrongPassword() }, { method: 'POST' }).catch(() => undefined);
+    expect(await screen.findByText(text, { selector: '.ant-message-notice-content *' })).toBeInTheDocument();
+    expect(sentHeaders['Accept-Language']).toBe('zh-TW');
+    if (locale !== 'zh-TW') expect(document.body.textContent).not.toContain('支付密碼錯誤');
+  });
+
+  it('zh-CN: "訂單不存在" reads 订单不存在', async () => {
+    localStorage.setItem('umi_locale', 'zh-CN');
+    await send('/x', { status: 404, data: keyed('NOT_FOUND', 'mall.orderNotFound', {}, 404) }).catch(() => undefined);
+    expect(await screen.findByText('订单不存在')).toBeInTheDocument();
+    expect(screen.queryByText('訂單不存在')).toBeNull();
+  });
+
+  it('a schema failure ("欄位「id」的格式不正確") reads as a sentence a person understands', async () => {
+    localStorage.setItem('umi_locale', 'zh-CN');
+    await send('/x', { status: 400, data: keyed('VALIDATION_FAILED', 'validation.pattern', { field: 'id' }, 400) }).catch(() => undefined);
+    expect(await screen.findByText('请检查输入的内容后再试')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('欄位');
+  });
+
+  it('a key this app does not know: the server’s errMessage', async () => {
+    localStorage.setItem('umi_locale', 'en-US');
+    await send('/x', { status: 422, data: envelope({ errCode: 'NEW_RULE', errMessage: '新的規則', errKey: 'rule.fromTheFuture', errParams: {} }) }).catch(() => undefined);
+    expect(await screen.findByText('新的規則')).toBeInTheDocument();
+  });
+
+  it('a skipErrorHandler caller still gets the envelope with its key, and nothing is shown', async () => {
+    localStorage.setItem('umi_locale', 'zh-CN');
+    const error = await send('/x', { status: 422, data: wrongPassword() }, { skipErrorHandler: true }).catch((e) => e);
+    expect(error).toBeInstanceOf(BizError);
+    expect(error.info).toMatchObject({ errKey: 'payPassword.wrong', errParams: { remaining: 4 } });
+    await noticesSettled();
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
+  });
+
+  // the threshold counts the text the user reads: here the zh-TW wire text is one character longer
+  const recipient = (length: number) => '0x' + 'a'.repeat(length - 2);
+
+  it('shown text of exactly 99 characters is a toast, though the zh-TW errMessage has 100', async () => {
+    localStorage.setItem('umi_locale', 'zh-CN');
+    const data = keyed('BUSINESS_RULE', 'transfer.unknownRecipient', { to: recipient(65) });
+    expect(data.errMessage).toHaveLength(100);
+    await send('/x', { status: 422, data }).catch(() => undefined);
+    const shown = `找不到收款人：${recipient(65)}（请输入 PowerFi 用户的 UID 或钱包地址）`;
+    expect(shown).toHaveLength(99);
+    expect(await screen.findByText(shown, { selector: '.ant-message-notice-content *' })).toBeInTheDocument();
+    await noticesSettled();
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+  });
+
+  it('shown text of exactly 100 characters is the notification, with that text in its diagnostics', async () => {
+    localStorage.setItem('umi_locale', 'zh-CN');
+    const data = keyed('BUSINESS_RULE', 'transfer.unknownRecipient', { to: recipient(66) });
+    await send('/x', { status: 422, data }).catch(() => undefined);
+    const shown = `找不到收款人：${recipient(66)}（请输入 PowerFi 用户的 UID 或钱包地址）`;
+    expect(shown).toHaveLength(100);
+    expect(await screen.findByText('发生错误')).toBeInTheDocument();
+    expect(screen.getByText(shown)).toBeInTheDocument();
+    await noticesSettled();
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
+
+    const clipboard = captureClipboard();
+    fireEvent.click(screen.getByText('复制诊断信息'));
+    expect(clipboard()).toContain(`错误信息 (Message): ${shown}`);
   });
 });
 

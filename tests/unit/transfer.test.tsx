@@ -117,7 +117,7 @@ describe('the confirmation sheet', () => {
     await waitForCalls(accountApi.transferCreate, 1);
     await confirmWithPayPassword(sheet, '111111');
     await waitForCalls(accountApi.transferCreate, 2);
-    expect(await findToast('支付密碼錯誤，還可嘗試 4 次')).toBeInTheDocument();
+    expect(await findToast('支付密码错误，还可尝试 4 次')).toBeInTheDocument();
     await confirmWithPayPassword(sheet, '123456');
     await waitForCalls(accountApi.transferCreate, 3);
 
@@ -145,9 +145,9 @@ describe('the confirmation sheet', () => {
   });
 
   it.each([
-    ['an unknown recipient', serverError('BUSINESS_RULE', 'transfer.unknownRecipient', { to: '100999' }), '找不到收款人：100999（請輸入 PowerFi 使用者的 UID 或錢包地址）'],
-    ['a wrong pay password with the tries left', serverError('PAY_PASSWORD_WRONG', 'payPassword.wrong', { remaining: 2 }), '支付密碼錯誤，還可嘗試 2 次'],
-    ['a locked pay password', serverError('PAY_PASSWORD_LOCKED', 'payPassword.locked', { minutes: 15 }), '支付密碼錯誤次數過多，已鎖定，請 15 分鐘後再試'],
+    ['an unknown recipient', serverError('BUSINESS_RULE', 'transfer.unknownRecipient', { to: '100999' }), '找不到收款人：100999（请输入 PowerFi 用户的 UID 或钱包地址）'],
+    ['a wrong pay password with the tries left', serverError('PAY_PASSWORD_WRONG', 'payPassword.wrong', { remaining: 2 }), '支付密码错误，还可尝试 2 次'],
+    ['a locked pay password', serverError('PAY_PASSWORD_LOCKED', 'payPassword.locked', { minutes: 15 }), '支付密码错误次数过多，已锁定，请 15 分钟后再试'],
   ])('shows the server’s message for %s and keeps the sheet open', async (_case, error, text) => {
     refuseNext(accountApi.transferCreate, error);
     openMoneyPage('/my/transfer');

@@ -2,6 +2,7 @@
 import { useIntl } from '@umijs/max';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
+import { useErrorText } from '@/hooks/useErrorText';
 import type { WalletError } from '@/wallet/errors';
 import { chainName, switchChain } from '@/wallet/network';
 import type { Eip1193Provider } from '@/wallet/types';
@@ -29,8 +30,10 @@ export default function SignInError({ error, provider, onSwitched }: Props) {
   const intl = useIntl();
   const [switching, setSwitching] = useState(false);
   const [switchFailed, setSwitchFailed] = useState(false);
-  const { chainId, chainIds = [], serverMessage } = error.details;
+  const { chainId, chainIds = [], serverMessage, serverError } = error.details;
   const target = chainIds[0];
+  // the server's reason in the interface's language (undefined while its texts load)
+  const reason = useErrorText(serverError ?? (serverMessage ? { errMessage: serverMessage } : undefined));
 
   const text = switchFailed
     ? intl.formatMessage({ id: 'login.error.switchFailed' })
@@ -39,7 +42,7 @@ export default function SignInError({ error, provider, onSwitched }: Props) {
         {
           current: chainId === undefined ? '' : chainName(chainId),
           supported: chainIds.map(chainName).join(' / '),
-          reason: serverMessage ?? '',
+          reason: reason ?? '',
         },
       );
 
@@ -62,5 +65,6 @@ export default function SignInError({ error, provider, onSwitched }: Props) {
       </Button>
     ) : undefined;
 
+  if (error.code === 'SERVER_REFUSED' && serverError && reason === undefined) return null;
   return <Alert type={error.code === 'USER_REJECTED' ? 'warning' : 'error'} showIcon message={text} action={action} role="alert" />;
 }

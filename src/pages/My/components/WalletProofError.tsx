@@ -1,5 +1,6 @@
 /** Why the wallet gave no fresh proof (step-up), in words: no wallet, declined, another account… */
 import { Alert } from 'antd';
+import { useErrorText } from '@/hooks/useErrorText';
 import { useT } from '@/hooks/useT';
 import type { WalletError } from '@/wallet/errors';
 import { chainName } from '@/wallet/network';
@@ -17,12 +18,15 @@ const MESSAGE_IDS: Record<WalletError['code'], string> = {
 
 export default function WalletProofError({ error, address }: { error: WalletError; address: string }) {
   const t = useT();
-  const { chainId, chainIds = [], serverMessage } = error.details;
+  const { chainId, chainIds = [], serverMessage, serverError } = error.details;
+  // the server's reason in the interface's language (undefined while its texts load)
+  const reason = useErrorText(serverError ?? (serverMessage ? { errMessage: serverMessage } : undefined));
   const text = t(MESSAGE_IDS[error.code], {
     address,
     current: chainId === undefined ? '' : chainName(chainId),
     supported: chainIds.map(chainName).join(' / '),
-    reason: serverMessage ?? '',
+    reason: reason ?? '',
   });
+  if (error.code === 'SERVER_REFUSED' && serverError && reason === undefined) return null;
   return <Alert type={error.code === 'USER_REJECTED' ? 'warning' : 'error'} showIcon message={text} role="alert" data-testid="wallet-proof-error" />;
 }

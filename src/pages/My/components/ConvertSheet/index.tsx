@@ -14,6 +14,7 @@ import AmountInput from '@/components/AmountInput';
 import { amountRule } from '@/components/AmountInput/amountRule';
 import Money from '@/components/Money';
 import PayPasswordSheet from '../PayPasswordSheet';
+import { serverErrorOf, useErrorText } from '@/hooks/useErrorText';
 import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';
 import { useQuoteCountdown } from './useQuoteCountdown';
@@ -52,6 +53,8 @@ export default function ConvertSheet({ open, balances, onClose, onConverted }: P
     () => accountApi.convertQuote({ from: from!, to: to!, amount: amount! }, { skipErrorHandler: true }),
     { ready: open && quotable, refreshDeps: [from, to, amount] },
   );
+  // the quote's refusal, inline, in the interface's language like every server error
+  const quoteError = useErrorText(serverErrorOf(quote.error));
   const current: ConvertQuoteType | undefined = quotable && quote.data?.from === from && quote.data?.to === to ? quote.data : undefined;
   const left = useQuoteCountdown(current?.quoteId, current?.expiresInSeconds);
   const expired = !!current && current.expiresInSeconds !== undefined && left === 0;
@@ -103,7 +106,7 @@ export default function ConvertSheet({ open, balances, onClose, onConverted }: P
         >
           <AmountInput currency={from} max={available} />
         </Form.Item>
-        {quote.error && quotable && <Alert type="error" showIcon message={quote.error.message} style={{ marginBottom: 16 }} />}
+        {quoteError && quotable && <Alert type="error" showIcon message={quoteError} style={{ marginBottom: 16 }} />}
         {current && (
           <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} data-testid="convert-quote">
             <Descriptions.Item label={t('convert.rate')}>
