@@ -49,6 +49,7 @@ beforeAll(async () => {
   t.clock.set(MARCH_FIRST_NOON);
   const buyer = await newBuyer(t, '1000');
   const friend = await newBuyer(t, '10');
+  ids.friendUid = friend.uid;
   token = buyer.token;
   ids.address = buyer.addressId;
   const transfer = await call(t, buyer, 'POST', '/account/transfer/create', { to: friend.uid, amount: '20', currency: 'USDT', payPassword: '246810' });
@@ -74,7 +75,9 @@ afterAll(async () => {
 
 function urlOf(name: string, endpoint: Endpoint): string {
   const id = { 'account.productTitle': '10000', 'address.get': ids.address, 'mall.goodsDetail': ids.goods, 'mall.logistics': ids.shipped }[name] ?? ids.unpaid;
-  return fullPath(endpoint).replace(':id', id);
+  // a GET whose query is required
+  const query = { 'account.transferRecipient': `?to=${ids.friendUid}` }[name] ?? '';
+  return fullPath(endpoint).replace(':id', id) + query;
 }
 
 const GETS = allEndpoints()
