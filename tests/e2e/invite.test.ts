@@ -88,7 +88,7 @@ describe('invite through the link', () => {
     const input = await page.waitForSelector('input[placeholder="请输入邀请码"]', { timeout: 30_000 });
     await input!.type('ZZZZ9999');
     await page.$eval('form button[type="submit"]', (button) => (button as HTMLElement).click());
-    await waitForText(page, '.ant-message-notice', '邀請碼 ZZZZ9999 不存在');
+    await waitForText(page, '.ant-message-notice', '邀请码 ZZZZ9999 不存在');
 
     const [inviterCode] = [(inviter.user as { inviteCode: string }).inviteCode];
     await input!.evaluate((el) => (el as HTMLInputElement).select());
