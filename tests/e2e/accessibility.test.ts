@@ -17,6 +17,8 @@ test('<html lang> is the active locale, also after switching language', async ()
   await page.goto(e2e.url('/'));
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', { timeout: 20_000 }).catch(() => undefined);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+  // the header renders after the profile is read; the document's lang is set before that
+  await page.waitForSelector('header button[aria-label="切换语言"]', { visible: true, timeout: 30_000 });
   await page.click('header button[aria-label="切换语言"]');
   await clickText(page, '.ant-popover button', 'English');
   await page.waitForFunction(() => document.documentElement.lang === 'en-US', { timeout: 20_000 }).catch(() => undefined);
