@@ -120,7 +120,7 @@ export type ConvertRecordType = Static<typeof ConvertRecord>;
 export const ConvertResponse = Type.Object({ pairs: Type.Array(ConvertPair), records: Page(ConvertRecord) });
 export type ConvertResponseType = Static<typeof ConvertResponse>;
 
-export const ConvertQuoteQuery = Type.Object({ from: CurrencyCode, to: CurrencyCode, amount: Amount });
+export const ConvertQuoteBody = Type.Object({ from: CurrencyCode, to: CurrencyCode, amount: Amount });
 export const ConvertQuote = Type.Object({
   quoteId: Type.String(),
   from: CurrencyCode,
@@ -225,8 +225,9 @@ export const accountEndpoints = {
     summary: 'Conversion pairs and records', query: PageQuery, response: ConvertResponse,
   }),
   convertQuote: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/account/convert/quote', auth: true,
-    summary: 'A short-lived conversion quote', query: ConvertQuoteQuery, response: ConvertQuote,
+    // a POST: issuing a quote stores it (single use, accepted by every server process), and a GET never writes
+    method: 'POST', prefix: 'web', path: '/account/convert/quote', auth: true,
+    summary: 'Issue a short-lived conversion quote', body: ConvertQuoteBody, response: ConvertQuote,
   }),
   convertCreate: defineEndpoint({
     method: 'POST', prefix: 'web', path: '/account/convert/create', auth: true, moneyMoving: true,

@@ -102,17 +102,17 @@ export default mockRoutes(contract.account, {
 
   convert: ({ user, query }) => ({ pairs: convertPairs(), records: paginate(newestFirst(user.converts), query) }),
 
-  convertQuote: ({ user, query }) => {
-    const pair = convertPairs().find((p) => p.from === query.from && p.to === query.to);
-    if (!pair) throw refusal('BUSINESS_RULE', 'convert.unsupportedPair', { from: query.from, to: query.to });
-    const value = toUnits(query.amount);
+  convertQuote: ({ user, body }) => {
+    const pair = convertPairs().find((p) => p.from === body.from && p.to === body.to);
+    if (!pair) throw refusal('BUSINESS_RULE', 'convert.unsupportedPair', { from: body.from, to: body.to });
+    const value = toUnits(body.amount);
     if (value < toUnits(pair.minAmount)) throw refusal('BUSINESS_RULE', 'convert.belowMinimum', { min: pair.minAmount, currency: pair.from });
     if (value > toUnits(pair.maxAmount)) throw refusal('BUSINESS_RULE', 'convert.aboveMaximum', { max: pair.maxAmount, currency: pair.from });
     const gross = multiply(value, toUnits(pair.rate), 'down');
     const fee = percentOf(gross, toUnits(CONVERT_FEE_RATE), 'up');
     if (gross - fee <= 0n) throw refusal('BUSINESS_RULE', 'convert.tooSmall');
     const quote = {
-      quoteId: randomToken(12), from: pair.from, to: pair.to, amount: query.amount, rate: pair.rate,
+      quoteId: randomToken(12), from: pair.from, to: pair.to, amount: body.amount, rate: pair.rate,
       fee: fromUnits(fee), received: fromUnits(gross - fee), expiresAt: timestamp(daysFromNow(0).add(QUOTE_TTL_MS, 'millisecond')), expiresInSeconds: Math.floor(QUOTE_TTL_MS / 1000),
     };
     user.quotes.set(quote.quoteId, quote);

@@ -48,7 +48,7 @@ export default async function accountRoutes(app: FastifyInstance, deps: AppConte
   // conversion: pairs and records, a short-lived quote, converting at a quote
   route(app, contract.account.convert, async (request) => conversionOverview(db, sessionOf(request).userId, pageArgs(request.query), time));
 
-  route(app, contract.account.convertQuote, async (request) => createQuote(db, sessionOf(request).userId, request.query, clock.now(), time));
+  route(app, contract.account.convertQuote, async (request) => createQuote(db, sessionOf(request).userId, request.body, clock.now(), time));
 
   moneyRoute(app, deps, contract.account.convertCreate, ({ request, trx, userId, now }) => convertAtQuote(trx, userId, request.body.quoteId, now, time), { payPassword: true });
 

@@ -38,8 +38,8 @@ export function convert(query?: QueryOf<E['convert']>, options?: ServiceOptions)
   return httpGet<DataOf<E['convert']>>('/api/v1/web/account/convert', query, options);
 }
 
-export function convertQuote(query: QueryOf<E['convertQuote']>, options?: ServiceOptions) {
-  return httpGet<DataOf<E['convertQuote']>>('/api/v1/web/account/convert/quote', query, options);
+export function convertQuote(body: BodyOf<E['convertQuote']>, options?: ServiceOptions) {
+  return httpPost<DataOf<E['convertQuote']>>('/api/v1/web/account/convert/quote', body, options);
 }
 
 /** Money-moving: pass `{ headers: { 'Idempotency-Key': key } }`. */

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const quote = (user: MoneyUser, from: string, to: string, amount: string) =>
-  t.app.inject({ method: 'GET', url: `${QUOTE_URL}?from=${from}&to=${to}&amount=${amount}`, headers: bearer(user.token) });
+  t.app.inject({ method: 'POST', url: QUOTE_URL, headers: bearer(user.token), payload: { from, to, amount } });
 const convert = (user: MoneyUser, quoteId: string) =>
   t.app.inject({ method: 'POST', url: CONVERT_URL, headers: bearer(user.token), payload: { quoteId, payPassword: PAY_PASSWORD } });
 

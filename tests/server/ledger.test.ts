@@ -194,7 +194,7 @@ async function run(c: Command): Promise<number> {
       return (await transfer(t.app, users[c.user], { to: users[(c.user + 1) % 4].uid, amount: '10.123456789' })).statusCode;
     case 'convert': {
       const to = c.from === 'USDT' ? 'BTC' : 'USDT';
-      const quote = await t.app.inject({ method: 'GET', url: `${QUOTE_URL}?from=${c.from}&to=${to}&amount=${c.amount}`, headers: bearer(users[c.user].token) });
+      const quote = await t.app.inject({ method: 'POST', url: QUOTE_URL, headers: bearer(users[c.user].token), payload: { from: c.from, to, amount: c.amount } });
       if (quote.statusCode !== 200) return quote.statusCode;
       if (c.expire) t.clock.advance(31_000);
       const created = await t.app.inject({

@@ -225,7 +225,7 @@ describe('accounts', () => {
     expect(pairs.some((p: { from: string; to: string }) => p.from === 'USDT' && p.to === 'ETH')).toBe(true);
     const ethBefore = units(ok('account', 'account', { token: aliceToken, query: { currency: 'ETH' } }).balances[0].available);
     const usdtBefore = usdt(aliceToken);
-    const quote = ok('account', 'convertQuote', { token: aliceToken, query: { from: 'USDT', to: 'ETH', amount: '100' } });
+    const quote = ok('account', 'convertQuote', { token: aliceToken, body: { from: 'USDT', to: 'ETH', amount: '100' } });
     const record = ok('account', 'convertCreate', { token: aliceToken, body: { quoteId: quote.quoteId, payPassword: '123456' } });
     expect(record.received).toBe(quote.received);
     expect(usdt(aliceToken)).toBe(usdtBefore - units('100'));

@@ -103,16 +103,16 @@ describe('conversions follow CONVERT_PAIRS and CONVERT_LIMITS', () => {
 
   it.each(CONVERT_PAIRS.map(({ from, to }) => [from, to]))('quotes %s → %s within the limits only, valid for QUOTE_TTL_MS', (from, to) => {
     const { minAmount, maxAmount } = CONVERT_LIMITS[from];
-    expectRefusal(call('account', 'convertQuote', token, { query: { from, to, amount: justBelow(minAmount) } }), 'BUSINESS_RULE', 'convert.belowMinimum', { min: minAmount, currency: from });
-    expectRefusal(call('account', 'convertQuote', token, { query: { from, to, amount: justAbove(maxAmount) } }), 'BUSINESS_RULE', 'convert.aboveMaximum', { max: maxAmount, currency: from });
-    const quote = ok('account', 'convertQuote', token, { query: { from, to, amount: maxAmount } });
+    expectRefusal(call('account', 'convertQuote', token, { body: { from, to, amount: justBelow(minAmount) } }), 'BUSINESS_RULE', 'convert.belowMinimum', { min: minAmount, currency: from });
+    expectRefusal(call('account', 'convertQuote', token, { body: { from, to, amount: justAbove(maxAmount) } }), 'BUSINESS_RULE', 'convert.aboveMaximum', { max: maxAmount, currency: from });
+    const quote = ok('account', 'convertQuote', token, { body: { from, to, amount: maxAmount } });
     expect(quote.expiresInSeconds).toBe(QUOTE_TTL_MS / 1000);
   });
 
   it('refuses a pair the table does not list', () => {
     const [from, to] = ['BTC', 'ETH'];
     expect(CONVERT_PAIRS.some((p) => p.from === from && p.to === to)).toBe(false);
-    expectRefusal(call('account', 'convertQuote', token, { query: { from, to, amount: '1' } }), 'BUSINESS_RULE', 'convert.unsupportedPair', { from, to });
+    expectRefusal(call('account', 'convertQuote', token, { body: { from, to, amount: '1' } }), 'BUSINESS_RULE', 'convert.unsupportedPair', { from, to });
   });
 });
 
