@@ -8,10 +8,14 @@ import AppProviders from '@/components/AppProviders';
 import { fetchInitialState, type InitialState } from '@/initialState';
 import { ensureLocale } from '@/locales/load';
 import { requestConfig } from '@/requestErrorConfig';
+import { getTheme } from '@/session';
 import { scrollToTopSmoothly } from '@/utils/scroll';
 
 /** A visitor who chose zh-TW or en-US gets its messages before the first render (zh-CN if they fail). */
 export function render(oldRender: () => void) {
+  // the app shell (src/components/BlankPlaceholder) follows the theme from the first render on;
+  // AppProviders keeps this attribute in step afterwards
+  document.documentElement.dataset.theme = getTheme();
   void ensureLocale(getLocale())
     .catch(() => undefined)
     .finally(oldRender);

@@ -6,6 +6,7 @@
 import { Layout } from 'antd';
 import { Outlet, useAccess, useLocation } from '@umijs/max';
 import { useMemo } from 'react';
+import { InsideLayout } from '@/components/BlankPlaceholder';
 import ChunkErrorBoundary from '@/components/ChunkErrorBoundary';
 import { useIsPhone } from '@/hooks/useIsPhone';
 import AppHeader from './AppHeader';
@@ -24,7 +25,10 @@ export default function BasicLayout() {
       <AppHeader entries={entries} compact={isPhone} />
       <Layout.Content className={isPhone ? `${styles.content} ${styles.phoneContent}` : styles.content}>
         <ChunkErrorBoundary resetKey={location.pathname}>
-          <Outlet />
+          {/* a page whose chunk is loading shows the skeleton of src/loading.tsx here */}
+          <InsideLayout.Provider value>
+            <Outlet />
+          </InsideLayout.Provider>
         </ChunkErrorBoundary>
       </Layout.Content>
       {isPhone && <NavBar entries={entries} pathname={location.pathname} placement="bottom" />}

@@ -1,0 +1,21 @@
+/**
+ * The app shell in the document (issue 15): the header bar, the phone tab bar and the page's
+ * skeleton painted from the HTML and its inline CSS before any script runs, so a cold load on a
+ * slow link never shows a blank white screen. React's first render replaces #root's content with
+ * the same markup (src/components/BlankPlaceholder), then with the app.
+ */
+import type { IApi } from '@umijs/max';
+import type { CheerioAPI } from '@umijs/utils/compiled/cheerio';
+import { SHELL_CSS, shellHtml } from '../src/components/BlankPlaceholder/shell';
+
+/** The HTML transform, on cheerio's document (exported for its unit test). */
+export function addAppShell($: CheerioAPI): CheerioAPI {
+  $('head').append(`<style id="app-shell-css">${SHELL_CSS}</style>`);
+  $('#root').html(shellHtml());
+  return $;
+}
+
+export default (api: IApi) => {
+  api.describe({ key: 'appShell' });
+  api.modifyHTML(($) => addAppShell($));
+};
