@@ -6,10 +6,13 @@
  * `/my` and `/my/assets` are measured signed in. Figures, not a test: nothing is asserted.
  *
  * BENCH_RUNS (default 2) runs per page, each printed; BENCH_PAGES (comma list) picks pages.
- * The app is built first when dist/ is missing or older than the sources.
+ * The app is built first when dist/ is missing or older than the sources; BENCH_DIST serves
+ * another build as it is (e.g. one of an earlier commit, for a before/after table).
+ * BENCH_REPORT_DIR keeps each run's Lighthouse JSON report there (LCP element, layout shifts,
+ * main-thread work, …).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Wallet } from 'ethers';
@@ -90,7 +93,7 @@ async function storeSession(profileDir: string, origin: string, session: { token
  * Lighthouse's own command line in plain node (its in-page functions must reach Chromium as
  * written, and tsx would rename them), in a Chromium on `profileDir`, whose storage it keeps.
  */
-function measure(url: string, profileDir: string): Figures {
+function measure(url: string, profileDir: string, reportPath?: string): Figures {
   // a cold load: the storage stays, the caches go (Lighthouse clears both, or with
   // --disable-storage-reset neither)
   for (const cache of ['Cache', 'Code Cache', 'GPUCache']) rmSync(path.join(profileDir, 'Default', cache), { recursive: true, force: true });
@@ -110,6 +113,7 @@ function measure(url: string, profileDir: string): Figures {
     { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, timeout: 5 * 60 * 1000 },
   );
   if (run.status !== 0) throw new Error(`Lighthouse failed on ${url} (exit ${run.status}): ${run.stderr}`);
+  if (reportPath) writeFileSync(reportPath, run.stdout);
   const lhr = JSON.parse(run.stdout) as Report;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -135,8 +139,11 @@ function format(page: string, run: string, f: Figures): string {
 async function main(): Promise<void> {
   const wanted = (process.env.BENCH_PAGES ?? '').split(',').map((page) => page.trim()).filter(Boolean);
   const pages = wanted.length ? ALL_PAGES.filter((page) => wanted.includes(page.path)) : ALL_PAGES;
-  ensureBuilt();
-  const server = await startServer({ DIST_DIR, JOBS_OFF: 'settlement,mallSweep' });
+  const dist = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : DIST_DIR;
+  if (!process.env.BENCH_DIST) ensureBuilt();
+  const reportDir = process.env.BENCH_REPORT_DIR ? path.resolve(process.env.BENCH_REPORT_DIR) : undefined;
+  if (reportDir) mkdirSync(reportDir, { recursive: true });
+  const server = await startServer({ DIST_DIR: dist, JOBS_OFF: 'settlement,mallSweep' });
   const profileDir = mkdtempSync(path.join(tmpdir(), 'powerfi-lighthouse-'));
   try {
     const session = await signInViaApi(server.url, Wallet.createRandom());
@@ -144,13 +151,14 @@ async function main(): Promise<void> {
     for (const page of pages) {
       await storeSession(profileDir, server.url, page.signedIn ? session : null);
       for (let run = 1; run <= RUNS; run += 1) {
-        const figures = measure(`${server.url}${page.path}`, profileDir);
+        const report = reportDir && path.join(reportDir, `${page.path.replace(/\//g, '_') || '_'}-${run}.json`);
+        const figures = measure(`${server.url}${page.path}`, profileDir, report);
         lines.push(format(page.path + (page.signedIn ? ' (signed in)' : ''), String(run), figures));
         console.error(lines[lines.length - 1]);
       }
     }
     lines.push(row(['goal', '', `≥ ${GOAL.score}`, `≤ ${GOAL.lcpMs / 1000} s`, `≤ ${GOAL.tbtMs} ms`, `≤ ${GOAL.cls}`, `≤ ${GOAL.jsKb} KB`]));
-    console.log(`\nLighthouse 12, mobile preset (simulated throttling), ${RUNS} run(s) per page, production build on ${server.url}\n`);
+    console.log(`\nLighthouse 12, mobile preset (simulated throttling), ${RUNS} run(s) per page, production build ${dist} on ${server.url}\n`);
     console.log(lines.join('\n'));
   } finally {
     rmSync(profileDir, { recursive: true, force: true });
