@@ -1,7 +1,8 @@
 /**
  * The root providers (src/app.tsx `rootContainer`, which Umi places outside its locale and model
- * providers): antd's ConfigProvider with the primary colour, the dark algorithm for the dark
- * theme, right-to-left for he/ar/fa/ku, the localised form messages, the themed base text (as
+ * providers): antd's ConfigProvider with the app's theme (src/constants/theme.ts: the primary
+ * colour, the dark algorithm for the dark theme, readable text colours, touch-sized inputs on
+ * phones), right-to-left for he/ar/fa/ku, the localised form messages, the themed base text (as
  * antd's `App` sets it), the holders of the app's notifier (./Feedback: message, notification
  * and modal for pages and request errors, loaded on first use), and an error boundary so even a
  * failed layout chunk shows a reload page.
@@ -9,8 +10,9 @@
 import { ConfigProvider, theme as antdTheme } from 'antd';
 import { getIntl, RawIntlProvider } from '@umijs/max';
 import React, { useEffect, useMemo } from 'react';
-import { PRIMARY_COLOR } from '@/constants/theme';
+import { appTheme } from '@/constants/theme';
 import { useCurrentLocale } from '@/hooks/useCurrentLocale';
+import { useIsPhone } from '@/hooks/useIsPhone';
 import { useThemeMode } from '@/hooks/useThemeMode';
 import { localeDirection } from '@/locales/supported';
 import ChunkErrorBoundary from './ChunkErrorBoundary';
@@ -31,6 +33,8 @@ function BaseText({ direction, children }: { direction: 'ltr' | 'rtl'; children:
 export default function AppProviders({ children }: { children: React.ReactNode }) {
   const locale = useCurrentLocale();
   const [mode] = useThemeMode();
+  const phone = useIsPhone();
+  const theme = useMemo(() => appTheme(mode, mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm, phone), [mode, phone]);
   const intl = useMemo(() => getIntl(locale, true), [locale]);
   const validateMessages = useMemo(() => formValidateMessages(intl), [intl]);
   const direction = localeDirection(locale);
@@ -51,10 +55,7 @@ export default function AppProviders({ children }: { children: React.ReactNode }
       <ConfigProvider
         direction={direction}
         form={{ validateMessages }}
-        theme={{
-          algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-          token: { colorPrimary: PRIMARY_COLOR },
-        }}
+        theme={theme}
       >
         <BaseText direction={direction}>
           <FeedbackProvider>

@@ -31,7 +31,7 @@ export default function FinanceProductCard({ product }: { product: FinanceProduc
           <Money value={product.quota} currency={product.currency} />
         </Descriptions.Item>
       </Descriptions>
-      <Progress percent={wholePercent(toUnits(product.sold), toUnits(product.quota))} />
+      <Progress aria-label={t('product.finance.quotaUsed')} percent={wholePercent(toUnits(product.sold), toUnits(product.quota))} />
     </Card>
   );
 }

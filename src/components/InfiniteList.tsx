@@ -2,7 +2,7 @@
  * A long list loaded page by page from a paged service: the next page loads when the page is
  * scrolled near its end, or with the "load more" button. Skeleton first, Empty when there is none.
  */
-import { Button, List } from 'antd';
+import { Button, List, Typography } from 'antd';
 import { useIntl } from '@umijs/max';
 import { useInfiniteScroll } from 'ahooks';
 import type { DependencyList } from 'react';
@@ -55,7 +55,8 @@ export default function InfiniteList<T>({ fetchPage, renderItem, rowKey, reloadD
         loadMore={
           <div style={{ textAlign: 'center', margin: '12px 0' }}>
             {noMore ? (
-              <span style={{ opacity: 0.6 }}>{intl.formatMessage({ id: 'common.noMore' })}</span>
+              // the theme's secondary text, readable on the page (a faded span fell below 4.5:1)
+              <Typography.Text type="secondary">{intl.formatMessage({ id: 'common.noMore' })}</Typography.Text>
             ) : (
               <Button onClick={loadMore} loading={loadingMore}>
                 {intl.formatMessage({ id: 'common.loadMore' })}

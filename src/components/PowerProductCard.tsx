@@ -33,6 +33,7 @@ export default function PowerProductCard({ product }: { product: PowerProductTyp
         <Descriptions.Item label={t('product.power.saleWindow')}>{`${product.saleStart} ~ ${product.saleEnd}`}</Descriptions.Item>
       </Descriptions>
       <Progress
+        aria-label={t('product.power.soldShare')}
         percent={total > 0 ? Math.floor((product.sold * 100) / total) : 0}
         format={() => t('product.power.stock', { stock: product.stock, unit: product.unit })}
       />

@@ -31,7 +31,8 @@ export default function AppHeader({ entries, compact }: Props) {
       className={compact ? `${styles.header} ${styles.phoneHeader}` : styles.header}
       style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
     >
-      <Link to="/" className={styles.logo} style={{ color: token.colorPrimary }}>
+      {/* the primary colour as text: readable in dark too (colorPrimaryText, src/constants/theme.ts) */}
+      <Link to="/" className={styles.logo} style={{ color: token.colorPrimaryText }}>
         PowerFi
       </Link>
       {compact ? <div className={styles.spacer} /> : <NavBar entries={entries} pathname={location.pathname} placement="top" />}

@@ -30,7 +30,7 @@ export default function NavBar({ entries, pathname, placement }: Props) {
       data-testid={bottom ? 'tab-bar' : 'top-nav'}
       aria-label={intl.formatMessage({ id: 'shell.navigation' })}
       // the hover colour of the top entries (BasicLayout.less)
-      style={{ ...barStyle, '--nav-accent': token.colorPrimary } as CSSProperties}
+      style={{ ...barStyle, '--nav-accent': token.colorPrimaryText } as CSSProperties}
     >
       {entries.map((entry) => {
         const active = isEntryActive(entry.path, pathname);
@@ -41,7 +41,8 @@ export default function NavBar({ entries, pathname, placement }: Props) {
             className={bottom ? styles.tab : styles.topNavItem}
             aria-current={active ? 'page' : undefined}
             style={{
-              color: active ? token.colorPrimary : bottom ? token.colorTextSecondary : token.colorText,
+              // the primary colour as text: readable in dark too (colorPrimaryText, src/constants/theme.ts)
+              color: active ? token.colorPrimaryText : bottom ? token.colorTextSecondary : token.colorText,
               // the top navigation underlines the current section, as a horizontal menu does
               boxShadow: active && !bottom ? `inset 0 -2px 0 ${token.colorPrimary}` : undefined,
             }}
