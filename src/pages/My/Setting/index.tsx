@@ -29,25 +29,28 @@ export default function MySettingPage() {
   return (
     <>
       <Card size="small" style={{ marginBottom: 16 }}>
+        {/* rows given as children, not a dataSource: antd puts them straight in a <div>; the <ul> makes them a list (axe: listitem) */}
         <List>
-          <List.Item extra={<LanguageSwitch />}>{t('setting.language')}</List.Item>
-          <List.Item extra={<ThemeToggle />}>{t('setting.theme')}</List.Item>
-          <List.Item
-              style={{ cursor: 'pointer' }}
-              onClick={() => navigate('/my/setting/pay-pass')}
-              extra={
-                <>
-                  <Tag color={user?.hasPayPassword ? 'green' : 'orange'}>
-                    {t(user?.hasPayPassword ? 'payPass.set' : 'payPass.notSet')}
-                  </Tag>
-                  <RightOutlined />
-                </>
-              }
-            >
-              <Link to="/my/setting/pay-pass">
-                <LockOutlined /> {t('menu.my.payPass')}
-              </Link>
-            </List.Item>
+          <ul className="ant-list-items">
+            <List.Item extra={<LanguageSwitch />}>{t('setting.language')}</List.Item>
+            <List.Item extra={<ThemeToggle />}>{t('setting.theme')}</List.Item>
+            <List.Item
+                style={{ cursor: 'pointer' }}
+                onClick={() => navigate('/my/setting/pay-pass')}
+                extra={
+                  <>
+                    <Tag color={user?.hasPayPassword ? 'green' : 'orange'}>
+                      {t(user?.hasPayPassword ? 'payPass.set' : 'payPass.notSet')}
+                    </Tag>
+                    <RightOutlined />
+                  </>
+                }
+              >
+                <Link to="/my/setting/pay-pass">
+                  <LockOutlined /> {t('menu.my.payPass')}
+                </Link>
+              </List.Item>
+          </ul>
         </List>
       </Card>
       <SessionList />
