@@ -143,6 +143,7 @@ export const enUS: Record<MessageKey, string> = {
   'deposit.belowMinimum': 'The deposit is below the minimum of {min} {currency}',
   'deposit.badTxHash': 'Malformed transaction hash',
   'deposit.txMismatch': 'This transaction was already credited with another user, currency or amount',
+  'deposit.creditedByWatcher': 'The deposit watcher already credited this transaction; it cannot be credited by hand',
   'user.notFound': 'No user with UID {uid}',
   'product.notOnSale': 'This product is not on sale at the moment',
   'product.belowMinUnits': 'The minimum purchase is {min} {unit}',

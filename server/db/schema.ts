@@ -253,9 +253,49 @@ export interface DepositsTable {
   currency: string;
   amount: bigint;
   tx_hash: string;
-  /** who credited it (ops command) */
+  /** who credited it (the ops command's operator, or 'watcher') */
   operator: string;
   created_at: bigint;
+  /** the Transfer log's index in its block; -1: credited by hand for the whole transaction, or a native-coin deposit */
+  log_index: Generated<bigint>;
+  /** 'ops' (`ops deposit:credit`) or 'watcher' (server/deposits) */
+  source: Generated<string>;
+}
+
+/** A deposit the chain watcher saw (server/deposits), from the moment it is seen. */
+export interface ChainDepositsTable {
+  id: Generated<bigint>;
+  network: string;
+  currency: string;
+  tx_hash: string;
+  /** the log's index in its block; -1 for a native-coin deposit (the transaction's own value) */
+  log_index: bigint;
+  block_number: bigint;
+  block_hash: string;
+  /** the deposit address it was sent to (checksummed) */
+  address: string;
+  user_id: bigint;
+  /** ledger units (1e-8), rounded down from chain_amount */
+  amount: bigint;
+  /** the on-chain amount in the token's or coin's smallest unit, a decimal integer */
+  chain_amount: string;
+  /** CHAIN_DEPOSIT_STATUSES of server/deposits/status.ts */
+  status: string;
+  /** the credited deposit (deposits.id), the watcher's own or an operator's */
+  deposit_id: bigint | null;
+  created_at: bigint;
+  updated_at: bigint;
+  credited_at: bigint | null;
+}
+
+/** Per network: the last block the watcher scanned completely, and its hash. */
+export interface ChainCursorsTable {
+  network: string;
+  block_number: bigint;
+  block_hash: string;
+  /** the chain head the last run saw */
+  head: bigint;
+  updated_at: bigint;
 }
 
 export interface TransfersTable {
@@ -448,6 +488,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   pay_password_guards: PayPasswordGuardsTable;
   deposits: DepositsTable;
+  chain_deposits: ChainDepositsTable;
+  chain_cursors: ChainCursorsTable;
   transfers: TransfersTable;
   convert_quotes: ConvertQuotesTable;
   conversions: ConversionsTable;

@@ -11,6 +11,7 @@ import * as m0020 from './0020_address_invite';
 import * as m0030 from './0030_orders';
 import * as m0040 from './0040_mall_orders';
 import * as m0050 from './0050_sessions_step_up';
+import * as m0060 from './0060_chain_deposits';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth': m0001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0030_orders': m0030,
   '0040_mall_orders': m0040,
   '0050_sessions_step_up': m0050,
+  '0060_chain_deposits': m0060,
 };
