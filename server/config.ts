@@ -7,6 +7,7 @@ import { DEFAULT_COMMISSION_RATE } from '../contract/rules/invites';
 import { parseFeatureFlagsEnv, type FeatureOverrides } from './features/flags';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import { parseJobSchedule, type JobSchedule } from './jobSchedule';
+import { parseWatchedNetworks, type WatchedNetwork } from './deposits/networks';
 
 export interface RateLimitConfig {
   /** requests per window and client IP on the nonce and sign-in calls */
@@ -61,6 +62,8 @@ export interface ServerConfig {
   featureFlagsPollMs: number;
   /** when the server process runs its jobs (server/jobSchedule.ts: JOBS_OFF, SETTLEMENT_*_MS, MALL_SWEEP_*_MS) */
   jobs: JobSchedule;
+  /** the networks the deposit watcher follows (CHAIN_<NETWORK>_RPC_URL, …: server/deposits/networks.ts); none → the watcher is off */
+  chainNetworks: WatchedNetwork[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -149,6 +152,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     featureFlagsFile: env.FEATURE_FLAGS_FILE || '',
     featureFlagsPollMs: int(env, 'FEATURE_FLAGS_POLL_MS', 1000),
     jobs: parseJobSchedule(env),
+    chainNetworks: parseWatchedNetworks(env),
   };
 }
 

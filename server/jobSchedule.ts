@@ -1,11 +1,12 @@
 /**
  * When each scheduled job of the server process runs (server/jobs.ts), read from the environment
  * so that a test, or an operator, controls the jobs of a real server process:
- * - `JOBS_OFF=settlement,mallSweep` turns jobs off (a test that settles with `ops settle` itself);
+ * - `JOBS_OFF=settlement,mallSweep,depositWatcher` turns jobs off (a test that settles with `ops settle` itself);
  * - `SETTLEMENT_FIRST_RUN_MS`, `SETTLEMENT_INTERVAL_MS`, `MALL_SWEEP_FIRST_RUN_MS`,
- *   `MALL_SWEEP_INTERVAL_MS` move them.
+ *   `MALL_SWEEP_INTERVAL_MS`, `DEPOSIT_WATCHER_FIRST_RUN_MS`, `DEPOSIT_WATCHER_INTERVAL_MS` move them
+ *   (the deposit watcher runs only for the networks configured: server/deposits/networks.ts).
  */
-export const JOB_NAMES = ['settlement', 'mallSweep'] as const;
+export const JOB_NAMES = ['settlement', 'mallSweep', 'depositWatcher'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobTiming {
@@ -21,9 +22,11 @@ export const DEFAULT_JOB_SCHEDULE: Readonly<Record<JobName, JobTiming>> = {
   // soon after start, so that days missed while the server was down are settled
   settlement: { firstRunDelayMs: 10 * 1000, intervalMs: 5 * 60 * 1000 },
   mallSweep: { firstRunDelayMs: 60 * 1000, intervalMs: 60 * 1000 },
+  // a deposit is credited within about a second of its confirming block
+  depositWatcher: { firstRunDelayMs: 1000, intervalMs: 1000 },
 };
 
-const ENV_PREFIX: Record<JobName, string> = { settlement: 'SETTLEMENT', mallSweep: 'MALL_SWEEP' };
+const ENV_PREFIX: Record<JobName, string> = { settlement: 'SETTLEMENT', mallSweep: 'MALL_SWEEP', depositWatcher: 'DEPOSIT_WATCHER' };
 
 type Env = Record<string, string | undefined>;
 
@@ -51,5 +54,5 @@ export function parseJobSchedule(env: Env): JobSchedule {
       intervalMs: milliseconds(env, `${prefix}_INTERVAL_MS`, defaults.intervalMs, 1),
     };
   };
-  return { settlement: timing('settlement'), mallSweep: timing('mallSweep') };
+  return { settlement: timing('settlement'), mallSweep: timing('mallSweep'), depositWatcher: timing('depositWatcher') };
 }

@@ -13,6 +13,7 @@ import { settlePendingDays } from './settlement/pendingDays';
 import type { SettlementResult } from './settlement/settleDay';
 import type { AppContext } from './context';
 import type { JobSchedule } from './jobSchedule';
+import { depositWatcherJobs } from './deposits/job';
 
 export interface JobSpec {
   name: string;
@@ -67,8 +68,8 @@ export class JobStopped extends Error {
 
 /**
  * The server's jobs that `schedule` turns on. Several processes may run them at once: settlement
- * is exactly once per order and day, and the mall sweep moves an order only from the status it
- * read, in the database.
+ * is exactly once per order and day, the mall sweep moves an order only from the status it
+ * read, in the database, and the deposit watcher credits a deposit only from confirming.
  */
 export function serverJobs(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, log: FastifyBaseLogger, schedule: JobSchedule = ctx.config.jobs): JobSpec[] {
   const { db, clock, config } = ctx;
@@ -93,6 +94,7 @@ export function serverJobs(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, log
       },
     });
   }
+  if (schedule.depositWatcher) jobs.push(...depositWatcherJobs(ctx, log, schedule.depositWatcher));
   return jobs;
 }
 

@@ -14,6 +14,7 @@ import { depositCredit } from './depositCredit';
 import { ledgerCheck } from './ledgerCheck';
 import { MALL_OPS_COMMANDS } from './mallCommands';
 import { settle } from './settle';
+import { watcherStatus } from './watcherStatus';
 
 /** Operations with no screen in the app; add a command here. */
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
@@ -21,6 +22,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   'ledger:check': ledgerCheck,
   ...MALL_OPS_COMMANDS,
   settle,
+  'watcher:status': watcherStatus,
 };
 
 function usage(): string {

@@ -170,11 +170,12 @@ describe('serverJobs', () => {
 });
 
 describe('parseJobSchedule', () => {
-  it('defaults to settlement 10 s after start then every 5 minutes, and the mall sweep every minute', () => {
+  it('defaults to settlement 10 s after start then every 5 minutes, the mall sweep every minute, the deposit watcher every second', () => {
     expect(parseJobSchedule({})).toEqual(DEFAULT_JOB_SCHEDULE);
     expect(DEFAULT_JOB_SCHEDULE).toEqual({
       settlement: { firstRunDelayMs: 10_000, intervalMs: 300_000 },
       mallSweep: { firstRunDelayMs: 60_000, intervalMs: 60_000 },
+      depositWatcher: { firstRunDelayMs: 1000, intervalMs: 1000 },
     });
   });
 
@@ -182,11 +183,17 @@ describe('parseJobSchedule', () => {
     expect(parseJobSchedule({ MALL_SWEEP_FIRST_RUN_MS: '5', MALL_SWEEP_INTERVAL_MS: '1000', JOBS_OFF: 'settlement' })).toEqual({
       settlement: null,
       mallSweep: { firstRunDelayMs: 5, intervalMs: 1000 },
+      depositWatcher: { firstRunDelayMs: 1000, intervalMs: 1000 },
+    });
+    expect(parseJobSchedule({ DEPOSIT_WATCHER_FIRST_RUN_MS: '0', DEPOSIT_WATCHER_INTERVAL_MS: '250', JOBS_OFF: 'settlement,mallSweep' })).toEqual({
+      settlement: null,
+      mallSweep: null,
+      depositWatcher: { firstRunDelayMs: 0, intervalMs: 250 },
     });
   });
 
   it.each([
-    [{ JOBS_OFF: 'settlment' }, /JOBS_OFF names jobs among settlement, mallSweep; got "settlment"/],
+    [{ JOBS_OFF: 'settlment' }, /JOBS_OFF names jobs among settlement, mallSweep, depositWatcher; got "settlment"/],
     [{ SETTLEMENT_INTERVAL_MS: '0' }, /SETTLEMENT_INTERVAL_MS must be a whole number of milliseconds ≥ 1, got "0"/],
     [{ SETTLEMENT_FIRST_RUN_MS: '-1' }, /SETTLEMENT_FIRST_RUN_MS must be a whole number/],
     [{ MALL_SWEEP_INTERVAL_MS: '1e3' }, /MALL_SWEEP_INTERVAL_MS must be a whole number/],

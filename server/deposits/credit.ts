@@ -1,0 +1,48 @@
+/**
+ * Crediting a confirmed deposit, exactly once, through the same posting as `ops deposit:credit`
+ * (server/ledger/deposits.ts `postDepositCredit`). In one money transaction: the tx hash's lock
+ * (shared with the ops command), then the deposit's status moves from confirming to credited only
+ * if it is still confirming at the block it was confirmed at (a second watcher, or a reorg seen
+ * meanwhile, makes that update touch no row: nothing is posted), then the posting. A transaction
+ * an operator already credited by hand is not credited again: the row is marked credited with the
+ * operator's deposit.
+ */
+import type { Db } from '../db';
+import { lockDepositTransaction, postDepositCredit } from '../ledger/deposits';
+import { runMoneyTransaction } from '../ledger/moneyTransaction';
+import { WATCHER_OPERATOR } from './status';
+import type { ChainDepositRow } from './store';
+
+export type CreditOutcome = 'credited' | 'creditedByHand' | 'notConfirming';
+
+export async function creditChainDeposit(db: Db, row: ChainDepositRow, now: number): Promise<CreditOutcome> {
+  return runMoneyTransaction(db, async (trx) => {
+    await lockDepositTransaction(trx, row.network, row.tx_hash);
+    const claimed = await trx
+      .updateTable('chain_deposits')
+      .set({ status: 'credited', credited_at: BigInt(now), updated_at: BigInt(now) })
+      .where('id', '=', row.id)
+      .where('status', '=', 'confirming')
+      .where('block_hash', '=', row.block_hash)
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows !== 1n) return 'notConfirming';
+    const byHand = await trx
+      .selectFrom('deposits')
+      .select('id')
+      .where('network', '=', row.network)
+      .where('tx_hash', '=', row.tx_hash)
+      .where('source', '=', 'ops')
+      .executeTakeFirst();
+    let depositId = byHand?.id ?? null;
+    if (!byHand) {
+      const user = await trx.selectFrom('users').select('uid').where('id', '=', row.user_id).executeTakeFirstOrThrow();
+      depositId = await postDepositCredit(trx, {
+        userId: row.user_id, uid: user.uid, network: row.network, currency: row.currency, amount: row.amount, txHash: row.tx_hash,
+        logIndex: row.log_index, source: 'watcher', operator: WATCHER_OPERATOR, now,
+      });
+      if (depositId === null) throw new Error(`deposit ${row.network} ${row.tx_hash} log ${row.log_index} is credited already, yet its chain row was confirming`);
+    }
+    await trx.updateTable('chain_deposits').set({ deposit_id: depositId }).where('id', '=', row.id).execute();
+    return byHand ? 'creditedByHand' : 'credited';
+  });
+}

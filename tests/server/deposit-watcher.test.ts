@@ -1,0 +1,404 @@
+/**
+ * The deposit watcher (server/deposits) on a real local chain: ganache, in process, on a free
+ * port, with a 6-decimal test ERC-20 (tests/chain/TestUSDT.sol, compiled into TestUSDT.json) and
+ * real transfers to users' deposit addresses (derived from the test xpub). The watcher's `run` is
+ * driven directly (no timers): each test mines the blocks it needs, runs the watcher and reads the
+ * database and the ledger, whose invariants hold after every test. SQLite, or PostgreSQL when
+ * DATABASE_URL is set.
+ */
+import Fastify from 'fastify';
+import ganache from 'ganache';
+import { ContractFactory, HDNodeWallet, JsonRpcProvider, Network, parseEther, parseUnits, type Contract, type JsonRpcSigner } from 'ethers';
+import artifact from '../chain/TestUSDT.json';
+import { toUnits } from '../../contract/rules/money';
+import { creditDeposit } from '../../server/ledger/deposits';
+import { openDepositAddressBook, type DepositAddressBook } from '../../server/ledger/depositAddresses';
+import { checkLedger } from '../../server/ledger/invariants';
+import { parseWatchedNetworks, type WatchedNetwork } from '../../server/deposits/networks';
+import { DepositWatcher, type WatcherOptions } from '../../server/deposits/watcher';
+import { chainToLedgerUnits } from '../../server/deposits/amounts';
+import { watcherStatus } from '../../server/ops/watcherStatus';
+import { serverJobs } from '../../server/jobs';
+import { parseJobSchedule } from '../../server/jobSchedule';
+import { startTestApp, type TestApp } from './support/app';
+import { balanceOf, newUser, randomTxHash, type MoneyUser } from './support/ledger';
+
+const ROOT = HDNodeWallet.fromPhrase('test test test test test test test test test test test junk', undefined, "m/44'/60'/0'");
+const XPUB = ROOT.neuter().extendedKey;
+const CONFIRMATIONS = 3;
+/** ganache's accounts with `wallet.deterministic` */
+const GANACHE_MNEMONIC = 'myth like bonus scare over problem client lizard pioneer submit female collect';
+const FAST_RETRY = { attempts: 3, baseDelayMs: 5, maxDelayMs: 20, timeoutMs: 5000 };
+const silent = Fastify({ logger: false }).log;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let node: any;
+let rpcUrl: string;
+let chain: JsonRpcProvider;
+let funder: JsonRpcSigner;
+let usdt: Contract;
+let t: TestApp;
+let book: DepositAddressBook;
+let network: WatchedNetwork;
+let alice: MoneyUser;
+let bob: MoneyUser;
+
+beforeAll(async () => {
+  node = ganache.server({ logging: { quiet: true }, chain: { chainId: 1337 }, wallet: { deterministic: true }, miner: { instamine: 'eager' } });
+  await node.listen(0);
+  rpcUrl = `http://127.0.0.1:${node.address().port}`;
+  const chainNetwork = Network.from(1337);
+  chain = new JsonRpcProvider(rpcUrl, chainNetwork, { staticNetwork: chainNetwork, cacheTimeout: -1 });
+  funder = await chain.getSigner(0);
+  const factory = new ContractFactory(artifact.abi, artifact.bytecode, funder);
+  usdt = (await factory.deploy(parseUnits('1000000000', 6))) as Contract;
+  await usdt.waitForDeployment();
+  t = await startTestApp({ seed: true, config: { depositXpub: XPUB } });
+  book = await openDepositAddressBook(t.db, XPUB, t.clock.now());
+  alice = await newUser(t.app, t.db, t.clock, { payPassword: null });
+  bob = await newUser(t.app, t.db, t.clock, { payPassword: null });
+  network = {
+    network: 'ERC20',
+    rpcUrl,
+    token: { currency: 'USDT', minDeposit: toUnits('10'), address: await usdt.getAddress() },
+    native: { currency: 'ETH', minDeposit: toUnits('0.01') },
+    confirmations: CONFIRMATIONS,
+    startBlock: 0,
+    blockRange: 5,
+  };
+}, 60_000);
+
+afterAll(async () => {
+  chain?.destroy();
+  await t?.close();
+  await node?.close();
+});
+
+afterEach(async () => {
+  const check = await checkLedger(t.db);
+  expect(check.problems).toEqual([]);
+  expect(check.ok).toBe(true);
+});
+
+function watcher(options: Partial<WatcherOptions> = {}): DepositWatcher {
+  return new DepositWatcher({ db: t.db, network, addressBook: book, log: silent, now: () => t.clock.now(), retry: FAST_RETRY, ...options });
+}
+
+const run = (w = watcher()) => w.run(new AbortController().signal);
+const addressOf = (user: MoneyUser) => book.addressOf(user.userId);
+
+async function mine(blocks: number): Promise<void> {
+  for (let i = 0; i < blocks; i += 1) await chain.send('evm_mine', []);
+}
+
+async function sendUsdt(to: MoneyUser, amount: string): Promise<{ hash: string; block: number }> {
+  const tx = await usdt.transfer(addressOf(to), parseUnits(amount, 6));
+  const receipt = await tx.wait();
+  return { hash: tx.hash.toLowerCase(), block: receipt!.blockNumber };
+}
+
+async function rows(txHash: string) {
+  return t.db.selectFrom('chain_deposits').selectAll().where('tx_hash', '=', txHash).orderBy('log_index').execute();
+}
+
+async function ledgerRefs(prefix: string): Promise<string[]> {
+  const found = await t.db.selectFrom('ledger_transactions').select('ref').where('ref', 'like', `${prefix}%`).execute();
+  return found.map((row) => row.ref);
+}
+
+describe('the deposit watcher on a local chain', () => {
+  it('stores a transfer at once as confirming, then credits it exactly once when it has its confirmations', async () => {
+    await run();
+    const { hash, block } = await sendUsdt(alice, '150.25');
+    const first = await run();
+    expect(first.depositsSeen).toBe(1);
+    expect(await rows(hash)).toEqual([
+      expect.objectContaining({
+        network: 'ERC20', currency: 'USDT', log_index: 0n, block_number: BigInt(block), user_id: alice.userId, address: addressOf(alice),
+        amount: toUnits('150.25'), chain_amount: '150250000', status: 'confirming', deposit_id: null, credited_at: null,
+      }),
+    ]);
+    expect(await balanceOf(t.app, alice)).toBe('0');
+
+    await mine(CONFIRMATIONS - 2);
+    expect((await run()).credited).toBe(0);
+    expect((await rows(hash))[0].status).toBe('confirming');
+
+    await mine(1);
+    expect((await run()).credited).toBe(1);
+    const [credited] = await rows(hash);
+    expect(credited).toMatchObject({ status: 'credited', credited_at: BigInt(t.clock.now()) });
+    expect(credited.deposit_id).not.toBeNull();
+    expect(await balanceOf(t.app, alice)).toBe('150.25');
+    expect(await ledgerRefs(`chain:deposit:ERC20:${hash}`)).toEqual([`chain:deposit:ERC20:${hash}:0`]);
+
+    await mine(2);
+    expect((await run()).credited).toBe(0);
+    expect(await balanceOf(t.app, alice)).toBe('150.25');
+    const deposit = await t.db.selectFrom('deposits').selectAll().where('tx_hash', '=', hash).execute();
+    expect(deposit).toEqual([expect.objectContaining({ user_id: alice.userId, amount: toUnits('150.25'), log_index: 0n, source: 'watcher', operator: 'watcher' })]);
+  });
+
+  it('credits two Transfer logs of one transaction as two deposits', async () => {
+    const before = Number(await balanceOf(t.app, bob));
+    const tx = await usdt.transferMany([addressOf(bob), addressOf(bob)], [parseUnits('20', 6), parseUnits('30.5', 6)]);
+    await tx.wait();
+    const hash = tx.hash.toLowerCase();
+    await run();
+    await mine(CONFIRMATIONS);
+    await run();
+    const found = await rows(hash);
+    expect(found.map((row) => [row.log_index, row.amount, row.status])).toEqual([
+      [0n, toUnits('20'), 'credited'],
+      [1n, toUnits('30.5'), 'credited'],
+    ]);
+    expect((await ledgerRefs(`chain:deposit:ERC20:${hash}`)).sort()).toEqual([`chain:deposit:ERC20:${hash}:0`, `chain:deposit:ERC20:${hash}:1`]);
+    expect(Number(await balanceOf(t.app, bob))).toBeCloseTo(before + 50.5, 8);
+  });
+
+  it('credits a log seen twice once (the cursor moved back over it)', async () => {
+    const { hash, block } = await sendUsdt(alice, '12');
+    const before = await balanceOf(t.app, alice);
+    await run();
+    await mine(CONFIRMATIONS);
+    await run();
+    await t.db.updateTable('chain_cursors').set({ block_number: BigInt(block - 1), block_hash: (await chain.getBlock(block - 1))!.hash! }).where('network', '=', 'ERC20').execute();
+    const again = await run();
+    expect(again.blocksScanned).toBeGreaterThan(CONFIRMATIONS);
+    expect(again.depositsSeen).toBeGreaterThanOrEqual(1);
+    expect(again.credited).toBe(0);
+    expect(await rows(hash)).toEqual([expect.objectContaining({ status: 'credited' })]);
+    expect(await ledgerRefs(`chain:deposit:ERC20:${hash}`)).toHaveLength(1);
+    expect(Number(await balanceOf(t.app, alice))).toBeCloseTo(Number(before) + 12, 8);
+  });
+
+  it('drops a deposit whose block a reorg removed before it was confirmed, and credits nothing', async () => {
+    await run();
+    const before = await balanceOf(t.app, bob);
+    const snapshot = await chain.send('evm_snapshot', []);
+    const { hash } = await sendUsdt(bob, '100');
+    expect((await run()).depositsSeen).toBe(1);
+    expect((await rows(hash))[0].status).toBe('confirming');
+    // the chain forgets the transfer's block and grows another way, past the confirmations
+    expect(await chain.send('evm_revert', [snapshot])).toBe(true);
+    await sendUsdt(alice, '0.5');
+    await mine(CONFIRMATIONS + 1);
+    const after = await run();
+    expect(after.reorgs).toBeGreaterThanOrEqual(1);
+    expect(after.dropped).toBe(1);
+    expect(await rows(hash)).toEqual([expect.objectContaining({ status: 'dropped', deposit_id: null })]);
+    expect(await ledgerRefs(`chain:deposit:ERC20:${hash}`)).toEqual([]);
+    expect(await balanceOf(t.app, bob)).toBe(before);
+    // the cursor is on the new chain
+    const cursor = await t.db.selectFrom('chain_cursors').selectAll().where('network', '=', 'ERC20').executeTakeFirstOrThrow();
+    expect(cursor.block_hash).toBe((await chain.getBlock(Number(cursor.block_number)))!.hash);
+  });
+
+  it('re-attaches a deposit whose transaction is mined again in another block after a reorg', async () => {
+    await run();
+    const before = await balanceOf(t.app, alice);
+    const snapshot = await chain.send('evm_snapshot', []);
+    // signed here, so that the very same bytes can be mined again after the reorg
+    const signer = HDNodeWallet.fromPhrase(GANACHE_MNEMONIC).connect(chain);
+    expect(signer.address).toBe(await funder.getAddress());
+    const raw = await signer.signTransaction(await signer.populateTransaction(await usdt.transfer.populateTransaction(addressOf(alice), parseUnits('25', 6))));
+    const sent = await chain.broadcastTransaction(raw);
+    const hash = sent.hash.toLowerCase();
+    const block = (await sent.wait())!.blockNumber;
+    expect((await run()).depositsSeen).toBe(1);
+    await chain.send('evm_revert', [snapshot]);
+    await mine(2);
+    // the same transaction lands again, two blocks higher
+    const again = await chain.broadcastTransaction(raw);
+    const receipt = await again.wait();
+    expect(again.hash.toLowerCase()).toBe(hash);
+    expect(receipt!.blockNumber).toBe(block + 2);
+    await mine(CONFIRMATIONS);
+    const summary = await run();
+    expect(summary.credited).toBe(1);
+    expect(await rows(hash)).toEqual([expect.objectContaining({ status: 'credited', block_number: BigInt(block + 2), block_hash: receipt!.blockHash })]);
+    expect(Number(await balanceOf(t.app, alice))).toBeCloseTo(Number(before) + 25, 8);
+  });
+
+  it('stores a deposit below the minimum as below_minimum and never credits it', async () => {
+    const before = await balanceOf(t.app, bob);
+    const { hash } = await sendUsdt(bob, '9.999999');
+    await run();
+    await mine(CONFIRMATIONS + 1);
+    await run();
+    expect(await rows(hash)).toEqual([expect.objectContaining({ status: 'below_minimum', amount: toUnits('9.999999'), deposit_id: null })]);
+    expect(await ledgerRefs(`chain:deposit:ERC20:${hash}`)).toEqual([]);
+    expect(await balanceOf(t.app, bob)).toBe(before);
+  });
+
+  it('credits a native ETH deposit (a transaction\'s value), rounded down to the ledger\'s 8 decimals', async () => {
+    await run();
+    const tx = await funder.sendTransaction({ to: addressOf(bob), value: parseEther('0.0123456789') });
+    await tx.wait();
+    const hash = tx.hash.toLowerCase();
+    await run();
+    await mine(CONFIRMATIONS);
+    await run();
+    expect(await rows(hash)).toEqual([
+      expect.objectContaining({ currency: 'ETH', log_index: -1n, amount: 1_234_567n, chain_amount: '12345678900000000', status: 'credited' }),
+    ]);
+    expect(await balanceOf(t.app, bob, 'ETH')).toBe('0.01234567');
+    expect(await ledgerRefs(`chain:deposit:ERC20:${hash}`)).toEqual([`chain:deposit:ERC20:${hash}:-1`]);
+  });
+
+  it('resumes from its cursor after being stopped mid-range, without gaps or doubles', async () => {
+    await run();
+    const sent = [];
+    for (let i = 0; i < 3; i += 1) {
+      sent.push((await sendUsdt(alice, '11')).hash);
+      await mine(network.blockRange + 1);
+    }
+    const before = Number(await balanceOf(t.app, alice));
+    const stop = new AbortController();
+    const ranges: Array<[number, number]> = [];
+    const first = watcher({ onRangeStored: (from, to) => { ranges.push([from, to]); stop.abort(new Error('stopped')); } });
+    await expect(first.run(stop.signal)).rejects.toThrow('stopped');
+    expect(ranges).toHaveLength(1);
+    const cursor = await t.db.selectFrom('chain_cursors').select('block_number').where('network', '=', 'ERC20').executeTakeFirstOrThrow();
+    expect(Number(cursor.block_number)).toBe(ranges[0][1]);
+    expect((await rows(sent[2]))).toEqual([]);
+
+    const restarted = watcher({ onRangeStored: (from, to) => ranges.push([from, to]) });
+    await run(restarted);
+    // the ranges follow one another from where the stopped run left off
+    for (let i = 1; i < ranges.length; i += 1) expect(ranges[i][0]).toBe(ranges[i - 1][1] + 1);
+    await mine(CONFIRMATIONS);
+    await run(restarted);
+    for (const hash of sent) {
+      expect(await rows(hash)).toEqual([expect.objectContaining({ status: 'credited' })]);
+      expect(await ledgerRefs(`chain:deposit:ERC20:${hash}`)).toHaveLength(1);
+    }
+    expect(Number(await balanceOf(t.app, alice))).toBeCloseTo(before + 33, 8);
+  });
+
+  it('two watchers running at once credit a deposit once', async () => {
+    const before = Number(await balanceOf(t.app, bob));
+    const { hash } = await sendUsdt(bob, '42');
+    await mine(CONFIRMATIONS);
+    const [one, two] = await Promise.all([run(watcher()), run(watcher())]);
+    expect(one.credited + two.credited).toBe(1);
+    expect(await ledgerRefs(`chain:deposit:ERC20:${hash}`)).toHaveLength(1);
+    expect(await rows(hash)).toEqual([expect.objectContaining({ status: 'credited' })]);
+    expect(Number(await balanceOf(t.app, bob))).toBeCloseTo(before + 42, 8);
+  });
+
+  it('gives up a run when the endpoint is down and skips nothing: the cursor stays', async () => {
+    await run();
+    const cursor = await t.db.selectFrom('chain_cursors').selectAll().where('network', '=', 'ERC20').executeTakeFirstOrThrow();
+    const dead = new DepositWatcher({ db: t.db, network: { ...network, rpcUrl: 'http://127.0.0.1:9' }, addressBook: book, log: silent, now: () => t.clock.now(), retry: FAST_RETRY });
+    await expect(run(dead)).rejects.toThrow();
+    expect(await t.db.selectFrom('chain_cursors').selectAll().where('network', '=', 'ERC20').executeTakeFirstOrThrow()).toEqual(cursor);
+  });
+});
+
+describe('crediting by hand and by the watcher', () => {
+  it('ops deposit:credit refuses a transaction the watcher credited', async () => {
+    const { hash } = await sendUsdt(alice, '15');
+    await run();
+    await mine(CONFIRMATIONS);
+    await run();
+    expect((await rows(hash))[0].status).toBe('credited');
+    await expect(
+      creditDeposit(t.db, { uid: alice.uid, network: 'ERC20', currency: 'USDT', amount: '15', txHash: hash, operator: 'carol', now: t.clock.now() }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'deposit.creditedByWatcher' } });
+    expect(await ledgerRefs(`ops:deposit:credit:carol:ERC20:${hash}`)).toEqual([]);
+  });
+
+  it('the watcher does not credit a transaction an operator credited by hand', async () => {
+    const { hash } = await sendUsdt(bob, '18');
+    const before = Number(await balanceOf(t.app, bob));
+    const byHand = await creditDeposit(t.db, { uid: bob.uid, network: 'ERC20', currency: 'USDT', amount: '18', txHash: hash, operator: 'carol', now: t.clock.now() });
+    expect(byHand.created).toBe(true);
+    await run();
+    await mine(CONFIRMATIONS);
+    const summary = await run();
+    expect(summary.credited).toBe(0);
+    expect(await rows(hash)).toEqual([expect.objectContaining({ status: 'credited', deposit_id: byHand.id })]);
+    expect(await ledgerRefs(`chain:deposit:ERC20:${hash}`)).toEqual([]);
+    expect(Number(await balanceOf(t.app, bob))).toBeCloseTo(before + 18, 8);
+  });
+
+  it('ops deposit:credit still credits by network + tx hash, once', async () => {
+    const input = { uid: alice.uid, network: 'BEP20', currency: 'USDT', amount: '5', txHash: randomTxHash(), operator: 'dave', now: t.clock.now() };
+    expect((await creditDeposit(t.db, input)).created).toBe(true);
+    expect((await creditDeposit(t.db, input)).created).toBe(false);
+  });
+});
+
+describe('as a job of the server', () => {
+  it('is one job per configured network, which scans and credits; with no network it is off and says so', async () => {
+    const infos: unknown[] = [];
+    const log = { ...silent, info: (...args: unknown[]) => infos.push(args) } as typeof silent;
+    const schedule = parseJobSchedule({ JOBS_OFF: 'settlement,mallSweep' });
+    expect(serverJobs({ db: t.db, clock: t.clock, config: { ...t.config, chainNetworks: [] } }, log, schedule)).toEqual([]);
+    expect(JSON.stringify(infos)).toContain('deposit watcher off');
+
+    const jobs = serverJobs({ db: t.db, clock: t.clock, config: { ...t.config, depositXpub: XPUB, chainNetworks: [network] } }, log, schedule);
+    expect(jobs.map(({ name, firstRunDelayMs, intervalMs }) => ({ name, firstRunDelayMs, intervalMs }))).toEqual([
+      { name: 'deposit watcher ERC20', firstRunDelayMs: 1000, intervalMs: 1000 },
+    ]);
+    const { hash } = await sendUsdt(alice, '13');
+    await mine(CONFIRMATIONS);
+    await jobs[0].run(new AbortController().signal);
+    expect(await rows(hash)).toEqual([expect.objectContaining({ status: 'credited' })]);
+  });
+});
+
+describe('ops watcher:status', () => {
+  it('shows per network the cursor, the head, the lag and the deposits by status, and exits 1 once stuck', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const ops = { db: t.db, clock: t.clock, print: (value: unknown) => lines.push(value as Record<string, unknown>) };
+    await run();
+    expect(await watcherStatus.run([], ops)).toBe(0);
+    const head = await chain.getBlockNumber();
+    const counts = await t.db.selectFrom('chain_deposits').select('status').where('network', '=', 'ERC20').execute();
+    const count = (status: string) => counts.filter((row) => row.status === status).length;
+    expect(lines).toEqual([
+      {
+        network: 'ERC20', cursor: head, head, lag: 0, sinceLastRunMs: 0, stuck: false, oldestConfirmingBlock: null,
+        deposits: { confirming: 0, credited: count('credited'), below_minimum: count('below_minimum'), dropped: count('dropped') },
+      },
+    ]);
+    expect(count('credited')).toBeGreaterThan(5);
+    t.clock.advance(5 * 60 * 1000 + 1);
+    lines.length = 0;
+    expect(await watcherStatus.run([], ops)).toBe(1);
+    expect(lines[0]).toMatchObject({ network: 'ERC20', stuck: true });
+  });
+});
+
+describe('configuration and amounts', () => {
+  it('is off without CHAIN_* and reads each configured network', () => {
+    expect(parseWatchedNetworks({})).toEqual([]);
+    const token = '0x00000000000000000000000000000000000000aa';
+    expect(parseWatchedNetworks({ CHAIN_ERC20_RPC_URL: 'http://node:8545', CHAIN_ERC20_TOKEN_ADDRESS: token, CHAIN_ERC20_CONFIRMATIONS: '20' })).toEqual([
+      {
+        network: 'ERC20', rpcUrl: 'http://node:8545', token: { currency: 'USDT', minDeposit: toUnits('10'), address: '0x00000000000000000000000000000000000000AA' },
+        native: { currency: 'ETH', minDeposit: toUnits('0.01') }, confirmations: 20, startBlock: null, blockRange: 500,
+      },
+    ]);
+    expect(parseWatchedNetworks({ CHAIN_BEP20_RPC_URL: 'https://bsc.example', CHAIN_BEP20_TOKEN_ADDRESS: token })[0]).toMatchObject({ network: 'BEP20', native: null, confirmations: 15 });
+  });
+
+  it.each([
+    [{ CHAIN_ERC20_RPC_URL: 'http://node:8545' }, /CHAIN_ERC20_TOKEN_ADDRESS is required/],
+    [{ CHAIN_ERC20_RPC_URL: 'ftp://node', CHAIN_ERC20_TOKEN_ADDRESS: '0x00000000000000000000000000000000000000aa' }, /http\(s\) JSON-RPC URL/],
+    [{ CHAIN_ERC20_RPC_URL: 'http://node:8545', CHAIN_ERC20_TOKEN_ADDRESS: '0x12' }, /must be a contract address/],
+    [{ CHAIN_ERC20_RPC_URL: 'http://node', CHAIN_ERC20_TOKEN_ADDRESS: '0x00000000000000000000000000000000000000aa', CHAIN_ERC20_CONFIRMATIONS: '0' }, /CONFIRMATIONS must be a whole number ≥ 1/],
+    [{ CHAIN_TRC20_RPC_URL: 'http://node' }, /TRC20 is not a deposit network/],
+  ])('refuses %j with a clear message', (env, message) => {
+    expect(() => parseWatchedNetworks(env)).toThrow(message);
+  });
+
+  it('converts on-chain amounts exactly, rounding digits beyond 8 decimals down', () => {
+    expect(chainToLedgerUnits(150_250_000n, 6)).toBe(toUnits('150.25'));
+    expect(chainToLedgerUnits(123_456_789_012_345_678_901n, 18)).toBe(toUnits('123.45678901'));
+    expect(chainToLedgerUnits(9n, 18)).toBe(0n);
+    expect(chainToLedgerUnits(1n, 0)).toBe(toUnits('1'));
+  });
+});
