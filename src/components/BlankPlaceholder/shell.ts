@@ -44,7 +44,7 @@ export const SHELL_CSS = [
   `.pf-sk-row{height:56px;margin-bottom:12px}`,
   `.pf-shell-tabs{display:none}`,
   `@media (max-width:${SHELL_PHONE_MAX_WIDTH}px){` +
-    `.pf-shell-header{height:48px;padding:0 12px;padding-top:env(safe-area-inset-top);box-sizing:content-box}` +
+    `.pf-shell-header{height:48px;padding:0 12px;padding-top:env(safe-area-inset-top)}` +
     `.pf-shell-content{padding:12px;padding-bottom:calc(72px + env(safe-area-inset-bottom))}` +
     `.pf-shell-tabs{position:fixed;right:0;bottom:0;left:0;z-index:100;display:flex;padding-bottom:env(safe-area-inset-bottom);background:${L.bgContainer};border-top:1px solid ${L.borderSecondary}}` +
     `.pf-shell-tab{display:flex;flex:1;flex-direction:column;align-items:center;justify-content:center;gap:6px;height:56px}` +
