@@ -5,7 +5,7 @@
 import {
   BankOutlined, CalculatorOutlined, FundOutlined, ShoppingOutlined, ThunderboltOutlined, UsergroupAddOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Carousel, Col, Flex, List, Row, Statistic, Typography } from 'antd';
+import { Button, Card, Carousel, Col, Flex, List, Row, Statistic, theme, Typography } from 'antd';
 import { Link, useAccess, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import React, { useMemo } from 'react';
@@ -31,28 +31,48 @@ const QUICK_ENTRIES: GridEntry[] = [
   { path: '/shopping', titleId: 'menu.shopping', icon: <ShoppingOutlined /> },
 ];
 
+/** The banners' frame: 3:1, at most 240 px high, the same while they load, so nothing below moves. */
+const BANNER_FRAME: React.CSSProperties = { aspectRatio: '3 / 1', maxHeight: 240, width: '100%', borderRadius: 8, overflow: 'hidden' };
+/** Notices kept space for while they load (the seeded catalogue has 3), one small list row each. */
+const NOTICE_ROWS_LOADING = 3;
+const NOTICE_ROW_HEIGHT = 39;
+
+function BannersLoading() {
+  const { token } = theme.useToken();
+  return (
+    <Flex vertical gap={12} data-testid="loading-skeleton" aria-busy="true">
+      <div style={{ ...BANNER_FRAME, background: token.colorFillSecondary }} />
+      <div style={{ height: NOTICE_ROWS_LOADING * NOTICE_ROW_HEIGHT, borderRadius: 8, border: `1px solid ${token.colorBorder}`, boxSizing: 'border-box' }} />
+    </Flex>
+  );
+}
+
 function Banners() {
   const { data, loading, error, refresh } = useRequest(() => contentApi.link());
   const banners = data?.filter((item) => item.type === 'banner') ?? [];
   const notices = data?.filter((item) => item.type === 'notice') ?? [];
+  if (loading) return <BannersLoading />;
   return (
-    <AsyncContent loading={loading} error={error} onRetry={refresh} rows={4}>
+    <AsyncContent loading={false} error={error} onRetry={refresh}>
       {banners.length > 0 && (
-        <Carousel autoplay style={{ borderRadius: 8, overflow: 'hidden' }}>
-          {banners.map((banner) => (
-            <ContentLinkAnchor key={banner.id} url={banner.url}>
-              <div style={{ position: 'relative', aspectRatio: '3 / 1', maxHeight: 240, width: '100%', background: '#0066f5' }}>
-                {banner.image && (
-                  <img src={banner.image} alt={banner.title} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-                )}
-                {/* above the carousel's dots (12 px from the bottom, 3 px high) */}
-                <Typography.Title level={4} style={{ position: 'absolute', left: 16, right: 16, bottom: 24, color: '#fff', margin: 0 }} data-testid="banner-caption">
-                  {banner.title}
-                </Typography.Title>
-              </div>
-            </ContentLinkAnchor>
-          ))}
-        </Carousel>
+        // the frame has the carousel's final size before react-slick measures its slides
+        <div style={BANNER_FRAME}>
+          <Carousel autoplay>
+            {banners.map((banner) => (
+              <ContentLinkAnchor key={banner.id} url={banner.url}>
+                <div style={{ position: 'relative', aspectRatio: '3 / 1', maxHeight: 240, width: '100%', background: '#0066f5' }}>
+                  {banner.image && (
+                    <img src={banner.image} alt={banner.title} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                  )}
+                  {/* above the carousel's dots (12 px from the bottom, 3 px high) */}
+                  <Typography.Title level={4} style={{ position: 'absolute', left: 16, right: 16, bottom: 24, color: '#fff', margin: 0 }} data-testid="banner-caption">
+                    {banner.title}
+                  </Typography.Title>
+                </div>
+              </ContentLinkAnchor>
+            ))}
+          </Carousel>
+        </div>
       )}
       {notices.length > 0 && (
         <List
@@ -61,7 +81,7 @@ function Banners() {
           bordered
           dataSource={notices}
           renderItem={(notice) => (
-            <List.Item>
+            <List.Item style={{ height: NOTICE_ROW_HEIGHT, boxSizing: 'border-box' }}>
               <ContentLinkAnchor url={notice.url}>
                 <Typography.Text strong>{notice.title}</Typography.Text>
               </ContentLinkAnchor>
@@ -105,20 +125,20 @@ function AssetSummary() {
 interface FeaturedProps<T> {
   titleId: string;
   morePath: string;
-  load: () => Promise<PageOf<T>>;
+  request: { data?: PageOf<T>; error?: Error; refresh: () => void };
   render: (item: T) => React.ReactNode;
 }
 
 /** A column of featured products: a title linking to all of them, and the first few. */
-function Featured<T extends { id: string }>({ titleId, morePath, load, render }: FeaturedProps<T>) {
+function Featured<T extends { id: string }>({ titleId, morePath, request, render }: FeaturedProps<T>) {
   const t = useT();
-  const { data, loading, error, refresh } = useRequest(load);
+  const { data, error, refresh } = request;
   return (
     <Col xs={24} md={12}>
       <Typography.Title level={5}>
         {t(titleId)} <Link to={morePath}>{t('common.more')}</Link>
       </Typography.Title>
-      <AsyncContent loading={loading} error={error} onRetry={refresh} empty={!data?.list.length}>
+      <AsyncContent loading={false} error={error} onRetry={refresh} empty={!data?.list.length}>
         <Flex vertical gap={12}>
           {data?.list.map((item) => <React.Fragment key={item.id}>{render(item)}</React.Fragment>)}
         </Flex>
@@ -129,21 +149,18 @@ function Featured<T extends { id: string }>({ titleId, morePath, load, render }:
 
 const FEATURED_QUERY = { page: 1, pageSize: 2 };
 
+/**
+ * Both columns appear together, once both lists are here: on phones they are stacked, and the
+ * finance column would otherwise jump down when the power cards replace their skeleton (CLS).
+ */
 function FeaturedProducts() {
+  const power = useRequest(() => productApi.power(FEATURED_QUERY));
+  const finance = useRequest(() => productApi.finance(FEATURED_QUERY));
+  if (power.loading || finance.loading) return <AsyncContent loading rows={6} />;
   return (
     <Row gutter={[16, 16]}>
-      <Featured
-        titleId="home.featuredPower"
-        morePath="/calculate"
-        load={() => productApi.power(FEATURED_QUERY)}
-        render={(product) => <PowerProductCard product={product} />}
-      />
-      <Featured
-        titleId="home.featuredFinance"
-        morePath="/calculate/coin"
-        load={() => productApi.finance(FEATURED_QUERY)}
-        render={(product) => <FinanceProductCard product={product} />}
-      />
+      <Featured titleId="home.featuredPower" morePath="/calculate" request={power} render={(product) => <PowerProductCard product={product} />} />
+      <Featured titleId="home.featuredFinance" morePath="/calculate/coin" request={finance} render={(product) => <FinanceProductCard product={product} />} />
     </Row>
   );
 }
