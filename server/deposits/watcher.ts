@@ -47,9 +47,14 @@ export interface RunSummary {
   credited: number;
   dropped: number;
   reorgs: number;
+  /** time spent scanning and storing ranges, then confirming and crediting */
+  scanMs: number;
+  creditMs: number;
 }
 
 const DECIMALS_SELECTOR = '0x313ce567';
+/** canonical block hashes read at once before crediting */
+const CANONICAL_BATCH = 100;
 
 export class DepositWatcher {
   private readonly rpc: RpcCaller;
@@ -109,7 +114,8 @@ export class DepositWatcher {
   async run(signal: AbortSignal): Promise<RunSummary> {
     const { db, log, now } = this.options;
     const net = this.network;
-    const summary: RunSummary = { network: net.network, head: 0, cursor: 0, lag: 0, blocksScanned: 0, depositsSeen: 0, credited: 0, dropped: 0, reorgs: 0 };
+    const summary: RunSummary = { network: net.network, head: 0, cursor: 0, lag: 0, blocksScanned: 0, depositsSeen: 0, credited: 0, dropped: 0, reorgs: 0, scanMs: 0, creditMs: 0 };
+    const startedAt = Date.now();
     const head = await this.rpc.call('eth_blockNumber', (p) => p.getBlockNumber(), signal);
     summary.head = head;
     const decimals = await this.decimals(signal);
@@ -158,12 +164,21 @@ export class DepositWatcher {
       }
     }
 
+    summary.scanMs = Date.now() - startedAt;
+
     // credit what has its confirmations (its own block counts as the first)
     const confirmedUpTo = head - net.confirmations + 1;
-    for (const row of await confirmingUpTo(db, net.network, Math.min(confirmedUpTo, cursor.blockNumber))) {
+    const due = await confirmingUpTo(db, net.network, Math.min(confirmedUpTo, cursor.blockNumber));
+    // the canonical hash at each height, asked for together (ethers batches them)
+    const heights = [...new Set(due.map((row) => Number(row.block_number)))];
+    const canonical = new Map<number, string>();
+    for (let i = 0; i < heights.length; i += CANONICAL_BATCH) {
+      const blocks = await Promise.all(heights.slice(i, i + CANONICAL_BATCH).map((n) => readBlock(this.rpc, n, signal)));
+      for (const b of blocks) canonical.set(b.number, b.hash!);
+    }
+    for (const row of due) {
       if (signal.aborted) throw signal.reason;
-      const canonical = await readBlock(this.rpc, Number(row.block_number), signal);
-      if (canonical.hash !== row.block_hash) {
+      if (canonical.get(Number(row.block_number)) !== row.block_hash) {
         if (await dropDeposit(db, row, now())) {
           summary.dropped += 1;
           log.warn({ network: net.network, tx: row.tx_hash, logIndex: String(row.log_index), block: String(row.block_number) }, `deposit watcher ${net.network}: deposit dropped, its block is no longer on the chain`);
@@ -179,6 +194,7 @@ export class DepositWatcher {
         );
       }
     }
+    summary.creditMs = Date.now() - startedAt - summary.scanMs;
     await touchCursor(db, net.network, head, now());
     summary.cursor = cursor.blockNumber;
     summary.lag = Math.max(0, head - cursor.blockNumber);
