@@ -43,6 +43,14 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 function brief(error: unknown): string {
   const e = error as { shortMessage?: string; message?: string; code?: string } | null;
   return `${e?.code ? `${e.code}: ` : ''}${e?.shortMessage ?? e?.message ?? String(error)}`.slice(0, 300);
@@ -69,7 +77,8 @@ export function openRpc(network: string, rpcUrl: string, policy: RetryPolicy, lo
     for (let attempt = 1; ; attempt += 1) {
       if (signal.aborted) throw signal.reason;
       try {
-        return await fn();
+        // a stop does not wait for an endpoint that is slow to answer
+        return await abortable(fn(), signal);
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         if (attempt >= policy.attempts) {

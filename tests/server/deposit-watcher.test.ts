@@ -6,6 +6,7 @@
  * database and the ledger, whose invariants hold after every test. SQLite, or PostgreSQL when
  * DATABASE_URL is set.
  */
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import Fastify from 'fastify';
 import ganache from 'ganache';
 import { ContractFactory, HDNodeWallet, JsonRpcProvider, Network, parseEther, parseUnits, type Contract, type JsonRpcSigner } from 'ethers';
@@ -293,6 +294,25 @@ describe('the deposit watcher on a local chain', () => {
     const dead = new DepositWatcher({ db: t.db, network: { ...network, rpcUrl: 'http://127.0.0.1:9' }, addressBook: book, log: silent, now: () => t.clock.now(), retry: FAST_RETRY });
     await expect(run(dead)).rejects.toThrow();
     expect(await t.db.selectFrom('chain_cursors').selectAll().where('network', '=', 'ERC20').executeTakeFirstOrThrow()).toEqual(cursor);
+  });
+
+  it('stops at once when told, even while the endpoint is slow to answer', async () => {
+    const sockets = new Set<Socket>();
+    const silentNode = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silentNode.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silentNode.address() as AddressInfo).port;
+      const slow = new DepositWatcher({ db: t.db, network: { ...network, rpcUrl: `http://127.0.0.1:${port}` }, addressBook: book, log: silent, now: () => t.clock.now(), retry: { ...FAST_RETRY, timeoutMs: 60_000 } });
+      const stop = new AbortController();
+      const running = slow.run(stop.signal);
+      const startedAt = Date.now();
+      setTimeout(() => stop.abort(new Error('shutdown')), 100);
+      await expect(running).rejects.toThrow('shutdown');
+      expect(Date.now() - startedAt).toBeLessThan(5000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silentNode.close(resolve));
+    }
   });
 });
 
