@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import type { JobSpec } from '../jobs';
 import type { JobTiming } from '../jobSchedule';
 import { openDepositAddressBook, type DepositAddressBook } from '../ledger/depositAddresses';
+import { DepositAddressIndex } from './addressIndex';
 import { DepositWatcher } from './watcher';
 
 /** a run this many blocks behind the head is logged as a warning */
@@ -20,13 +21,17 @@ export function depositWatcherJobs(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
     log.info('deposit watcher off: no CHAIN_<NETWORK>_RPC_URL configured (deposits are credited with `npm run ops -- deposit:credit`)');
     return [];
   }
-  let book: Promise<DepositAddressBook> | null = null;
-  const addressBook = (): Promise<DepositAddressBook> => {
-    book ??= openDepositAddressBook(db, config.depositXpub, clock.now()).catch((error: unknown) => {
-      book = null;
-      throw error;
-    });
-    return book;
+  // one address book and index for every network: the addresses are the same on each
+  let shared: Promise<{ book: DepositAddressBook; index: DepositAddressIndex }> | null = null;
+  const addresses = () => {
+    shared ??= openDepositAddressBook(db, config.depositXpub, clock.now()).then(
+      (book) => ({ book, index: new DepositAddressIndex(book) }),
+      (error: unknown) => {
+        shared = null;
+        throw error;
+      },
+    );
+    return shared;
   };
   return config.chainNetworks.map((network) => {
     let watcher: DepositWatcher | null = null;
@@ -35,7 +40,8 @@ export function depositWatcherJobs(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
       name: `deposit watcher ${network.network}`,
       ...timing,
       run: async (signal) => {
-        watcher ??= new DepositWatcher({ db, network, addressBook: await addressBook(), log, now: () => clock.now() });
+        const { book, index } = await addresses();
+        watcher ??= new DepositWatcher({ db, network, addressBook: book, addressIndex: index, log, now: () => clock.now() });
         const summary = await watcher.run(signal);
         const busy = summary.blocksScanned || summary.depositsSeen || summary.credited || summary.dropped || summary.reorgs;
         if (summary.lag > LAG_WARNING_BLOCKS) log.warn({ depositWatcher: summary }, `deposit watcher ${network.network}: ${summary.lag} blocks behind the head`);

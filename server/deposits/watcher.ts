@@ -29,6 +29,8 @@ export interface WatcherOptions {
   db: Db;
   network: WatchedNetwork;
   addressBook: DepositAddressBook;
+  /** shared by the watchers of every network (the same addresses); default: one of its own */
+  addressIndex?: DepositAddressIndex;
   log: FastifyBaseLogger;
   now: () => number;
   retry?: RetryPolicy;
@@ -63,7 +65,7 @@ export class DepositWatcher {
 
   constructor(private readonly options: WatcherOptions) {
     this.rpc = openRpc(options.network.network, options.network.rpcUrl, options.retry ?? DEFAULT_RETRY, options.log);
-    this.index = new DepositAddressIndex(options.addressBook);
+    this.index = options.addressIndex ?? new DepositAddressIndex(options.addressBook);
   }
 
   get network(): WatchedNetwork {
@@ -119,7 +121,8 @@ export class DepositWatcher {
     const head = await this.rpc.call('eth_blockNumber', (p) => p.getBlockNumber(), signal);
     summary.head = head;
     const decimals = await this.decimals(signal);
-    await this.index.refresh(db);
+    await this.index.refresh(db, signal);
+    if (signal.aborted) throw signal.reason;
     let cursor = await this.startCursor(head, signal);
 
     for (let steps = 0; ; steps += 1) {

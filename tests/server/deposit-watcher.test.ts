@@ -18,6 +18,7 @@ import { checkLedger } from '../../server/ledger/invariants';
 import { parseWatchedNetworks, type WatchedNetwork } from '../../server/deposits/networks';
 import { DepositWatcher, type WatcherOptions } from '../../server/deposits/watcher';
 import { chainToLedgerUnits } from '../../server/deposits/amounts';
+import { DepositAddressIndex } from '../../server/deposits/addressIndex';
 import { watcherStatus } from '../../server/ops/watcherStatus';
 import { serverJobs } from '../../server/jobs';
 import { parseJobSchedule } from '../../server/jobSchedule';
@@ -420,5 +421,32 @@ describe('configuration and amounts', () => {
     expect(chainToLedgerUnits(123_456_789_012_345_678_901n, 18)).toBe(toUnits('123.45678901'));
     expect(chainToLedgerUnits(9n, 18)).toBe(0n);
     expect(chainToLedgerUnits(1n, 0)).toBe(toUnits('1'));
+  });
+});
+
+describe('the deposit address index', () => {
+  it('derives the addresses a batch at a time with the event loop free in between, and a stop keeps what was derived', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      uid: String(90_000_000 + i), address: `0x${(0xabc000 + i).toString(16).padStart(40, '0')}`, invite_code: `IX${String(i).padStart(6, '0')}`, created_at: 1n,
+    }));
+    await t.db.insertInto('users').values(rows).execute();
+    const users = await t.db.selectFrom('users').select('id').execute();
+    const index = new DepositAddressIndex(book);
+    let turns = 0;
+    const timer = setInterval(() => (turns += 1), 0);
+    await index.refresh(t.db);
+    clearInterval(timer);
+    expect(index.size).toBe(users.length);
+    // 122 addresses, 25 a batch: at least four turns of the event loop while deriving
+    expect(turns).toBeGreaterThanOrEqual(4);
+    expect(index.owner(addressOf(alice).toLowerCase())).toMatchObject({ userId: alice.userId, uid: alice.uid, address: addressOf(alice) });
+
+    const stopped = new DepositAddressIndex(book);
+    const stop = new AbortController();
+    stop.abort();
+    await stopped.refresh(t.db, stop.signal);
+    expect(stopped.size).toBe(0);
+    await stopped.refresh(t.db);
+    expect(stopped.size).toBe(users.length);
   });
 });
