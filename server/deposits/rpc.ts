@@ -5,6 +5,7 @@
  * an error here, retried, then given up on for this run. A run that gives up stored nothing past
  * the last range it finished, so the next run asks for the same range again: no range is skipped.
  */
+import { setMaxListeners } from 'node:events';
 import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -43,10 +44,18 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** signals whose listener limit was raised: up to a batch of calls races one signal at once */
+const raised = new WeakSet<AbortSignal>();
+
 function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (!raised.has(signal)) {
+    setMaxListeners(500, signal);
+    raised.add(signal);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
+    // the listener goes with the call, so a signal that lives as long as its job holds none
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
