@@ -51,7 +51,12 @@ export default function LanguageSwitch({ compact = false }: { compact?: boolean 
 
   return (
     <Popover trigger="click" placement="bottomRight" arrow={false} open={open} onOpenChange={setOpen} content={choices}>
-      <Button type="text" icon={<GlobalOutlined />} aria-label={title}>
+      {/* with the language shown, the name starts with what is seen (axe label-content-name-mismatch) */}
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        aria-label={compact || !label ? title : intl.formatMessage({ id: 'shell.languageCurrent' }, { language: label })}
+      >
         {compact ? null : label}
       </Button>
     </Popover>

@@ -9,14 +9,16 @@ const QUIET_ZONE_PX = 28;
 
 interface Props {
   value: string;
+  /** what the code holds, for screen readers (the canvas is an image) */
+  label: string;
   size?: number;
   'data-testid'?: string;
 }
 
-export default function ScanCode({ value, size = 176, 'data-testid': testId }: Props) {
+export default function ScanCode({ value, label, size = 176, 'data-testid': testId }: Props) {
   return (
     <div data-testid={testId} style={{ padding: QUIET_ZONE_PX, background: '#ffffff', borderRadius: 8, lineHeight: 0 }}>
-      <QRCode value={value} size={size} color="#000000" bgColor="#ffffff" bordered={false} type="canvas" />
+      <QRCode aria-label={label} value={value} size={size} color="#000000" bgColor="#ffffff" bordered={false} type="canvas" />
     </div>
   );
 }

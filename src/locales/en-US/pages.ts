@@ -65,6 +65,7 @@ export default {
   'assets.frozen': 'Frozen',
 
   'deposit.network': 'Deposit network',
+  'deposit.qrLabel': 'QR code of the {network} deposit address',
   'notFound.goods': 'Item not found',
   'notFound.goodsDetail': 'This item could not be found; it may have been taken off the shelf.',
   'notFound.orders': 'No such order list',
@@ -100,6 +101,7 @@ export default {
 
   'invite.code': 'Invite code',
   'invite.link': 'Invite link',
+  'invite.qrLabel': 'QR code of the invite link',
   'invite.inviter': 'Invited by',
   'invite.noInviter': 'Nobody',
   'invite.inviteeCount': 'Invited',

@@ -2,6 +2,7 @@
 export default {
   'shell.navigation': 'Main navigation',
   'shell.language': 'Change language',
+  'shell.languageCurrent': '{language}, change language',
   'shell.theme.dark': 'Switch to dark mode',
   'shell.theme.light': 'Switch to light mode',
   'shell.signIn': 'Sign in',

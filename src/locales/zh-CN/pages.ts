@@ -65,6 +65,7 @@ export default {
   'assets.frozen': '冻结',
 
   'deposit.network': '充值网络',
+  'deposit.qrLabel': '{network} 充值地址二维码',
   'notFound.goods': '商品不存在',
   'notFound.goodsDetail': '没有找到这件商品，它可能已下架。',
   'notFound.orders': '没有这个订单列表',
@@ -100,6 +101,7 @@ export default {
 
   'invite.code': '邀请码',
   'invite.link': '邀请链接',
+  'invite.qrLabel': '邀请链接二维码',
   'invite.inviter': '我的邀请人',
   'invite.noInviter': '未绑定',
   'invite.inviteeCount': '已邀请',

@@ -2,6 +2,7 @@
 export default {
   'shell.navigation': '主导航',
   'shell.language': '切换语言',
+  'shell.languageCurrent': '{language}，切换语言',
   'shell.theme.dark': '切换到深色模式',
   'shell.theme.light': '切换到浅色模式',
   'shell.signIn': '登录',

@@ -65,6 +65,7 @@ export default {
   'assets.frozen': '凍結',
 
   'deposit.network': '儲值網路',
+  'deposit.qrLabel': '{network} 充值地址 QR 碼',
   'notFound.goods': '商品不存在',
   'notFound.goodsDetail': '沒有找到這件商品，它可能已下架。',
   'notFound.orders': '沒有這個訂單列表',
@@ -100,6 +101,7 @@ export default {
 
   'invite.code': '邀請碼',
   'invite.link': '邀請連結',
+  'invite.qrLabel': '邀請連結 QR 碼',
   'invite.inviter': '我的邀請人',
   'invite.noInviter': '未綁定',
   'invite.inviteeCount': '已邀請',

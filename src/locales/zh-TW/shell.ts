@@ -2,6 +2,7 @@
 export default {
   'shell.navigation': '主導覽',
   'shell.language': '切換語言',
+  'shell.languageCurrent': '{language}，切換語言',
   'shell.theme.dark': '切換到深色模式',
   'shell.theme.light': '切換到淺色模式',
   'shell.signIn': '登入',

@@ -8,7 +8,7 @@ import {
 import { Button, Card, Carousel, Col, Flex, List, Row, Statistic, theme, Typography } from 'antd';
 import { Link, useAccess, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import React, { useMemo } from 'react';
+import React, { useEffect, useMemo, useRef } from 'react';
 import type { PageOf } from '../../../contract/common';
 import AsyncContent from '@/components/AsyncContent';
 import ContentLinkAnchor from './components/ContentLinkAnchor';
@@ -31,6 +31,34 @@ const QUICK_ENTRIES: GridEntry[] = [
   { path: '/shopping', titleId: 'menu.shopping', icon: <ShoppingOutlined /> },
 ];
 
+const FOCUSABLE = 'a[href], button, input, select, textarea';
+
+/**
+ * The carousel hides its off-screen slides and their copies (for the endless loop) from assistive
+ * technology with aria-hidden, but their links stay focusable: a keyboard user would land on a
+ * link no screen reader announces. Only the shown slide's link is in the tab order; the others
+ * follow each change of aria-hidden.
+ */
+function useShownSlideOnlyFocusable(root: React.RefObject<HTMLElement>, ready: boolean): void {
+  useEffect(() => {
+    const element = root.current;
+    if (!ready || !element) return undefined;
+    const sync = () => {
+      element.querySelectorAll('.slick-slide').forEach((slide) => {
+        const hidden = slide.getAttribute('aria-hidden') === 'true';
+        slide.querySelectorAll(FOCUSABLE).forEach((control) => {
+          if (hidden) control.setAttribute('tabindex', '-1');
+          else control.removeAttribute('tabindex');
+        });
+      });
+    };
+    sync();
+    const observer = new MutationObserver(sync);
+    observer.observe(element, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => observer.disconnect();
+  }, [root, ready]);
+}
+
 /** The banners' frame: 3:1, at most 240 px high, the same while they load, so nothing below moves. */
 const BANNER_FRAME: React.CSSProperties = { aspectRatio: '3 / 1', maxHeight: 240, width: '100%', borderRadius: 8, overflow: 'hidden' };
 /** Notices kept space for while they load (the seeded catalogue has 3), one small list row each. */
@@ -51,12 +79,14 @@ function Banners() {
   const { data, loading, error, refresh } = useRequest(() => contentApi.link());
   const banners = data?.filter((item) => item.type === 'banner') ?? [];
   const notices = data?.filter((item) => item.type === 'notice') ?? [];
+  const carousel = useRef<HTMLDivElement>(null);
+  useShownSlideOnlyFocusable(carousel, !loading && banners.length > 0);
   if (loading) return <BannersLoading />;
   return (
     <AsyncContent loading={false} error={error} onRetry={refresh}>
       {banners.length > 0 && (
         // the frame has the carousel's final size before react-slick measures its slides
-        <div style={BANNER_FRAME}>
+        <div ref={carousel} style={BANNER_FRAME}>
           <Carousel autoplay>
             {banners.map((banner) => (
               <ContentLinkAnchor key={banner.id} url={banner.url}>
@@ -135,9 +165,13 @@ function Featured<T extends { id: string }>({ titleId, morePath, request, render
   const { data, error, refresh } = request;
   return (
     <Col xs={24} md={12}>
-      <Typography.Title level={5}>
-        {t(titleId)} <Link to={morePath}>{t('common.more')}</Link>
-      </Typography.Title>
+      {/* the link beside the heading, not inside its text: a link in a line of text must be told apart by more than its colour (axe link-in-text-block) */}
+      <Flex justify="space-between" align="baseline" style={{ marginBottom: 8 }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t(titleId)}
+        </Typography.Title>
+        <Link to={morePath}>{t('common.more')}</Link>
+      </Flex>
       <AsyncContent loading={false} error={error} onRetry={refresh} empty={!data?.list.length}>
         <Flex vertical gap={12}>
           {data?.list.map((item) => <React.Fragment key={item.id}>{render(item)}</React.Fragment>)}

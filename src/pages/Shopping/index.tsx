@@ -1,6 +1,7 @@
 /** /shopping: search, categories and the goods grid, loaded page by page as the user scrolls. */
 import { ProfileOutlined } from '@ant-design/icons';
-import { Button, Input, Tabs } from 'antd';
+import { Button, Input } from 'antd';
+import Tabs from '@/components/AppTabs';
 import { Link } from '@umijs/max';
 import { useState } from 'react';
 import type { GoodsCategoryType } from '../../../contract/mall';

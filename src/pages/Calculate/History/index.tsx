@@ -1,5 +1,5 @@
 /** /calculate/history: the user's power orders, finance orders and daily power bills, each filterable and paged. */
-import { Tabs } from 'antd';
+import Tabs from '@/components/AppTabs';
 import { useRequest } from 'ahooks';
 import SectionTabs from '../components/SectionTabs';
 import { useCurrentUser } from '@/hooks/useCurrentUser';

@@ -1,5 +1,5 @@
 /** Tabs linking the pages of a section (e.g. /calculate), derived from the route table by access. */
-import { Tabs } from 'antd';
+import Tabs from '@/components/AppTabs';
 import { useAccess, useIntl, useLocation, useNavigate } from '@umijs/max';
 import { useMemo } from 'react';
 import { sectionEntries } from '@/layouts/navigation';

@@ -44,7 +44,7 @@ export default function MyDepositPage() {
               ))}
             </Flex>
             <Flex vertical align="center" gap={12} style={{ marginTop: 16 }}>
-              <ScanCode value={network.address} size={180} data-testid="deposit-qr" />
+              <ScanCode value={network.address} label={t('deposit.qrLabel', { network: network.network })} size={180} data-testid="deposit-qr" />
               <Flex align="center" gap={4} style={{ width: '100%' }}>
                 <Typography.Text
                   code

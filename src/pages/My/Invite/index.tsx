@@ -31,7 +31,7 @@ function ShareCard({ details }: { details: InviteDetailsType }) {
   return (
     <Card size="small">
       <Flex vertical align="center" gap={12}>
-        <ScanCode value={details.link} size={176} data-testid="invite-qr" />
+        <ScanCode value={details.link} label={t('invite.qrLabel')} size={176} data-testid="invite-qr" />
         <Typography.Text type="secondary">{t('invite.qrHint')}</Typography.Text>
         <div style={{ textAlign: 'center' }}>
           <Typography.Text type="secondary">{t('invite.code')}</Typography.Text>

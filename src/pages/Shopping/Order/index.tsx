@@ -1,5 +1,6 @@
 /** /shopping/order/:type: the user's orders in six tabs (all, unpaid, to ship, to receive, completed, cancelled) with their actions. */
-import { Button, Result, Tabs } from 'antd';
+import { Button, Result } from 'antd';
+import Tabs from '@/components/AppTabs';
 import { useNavigate, useParams } from '@umijs/max';
 import { useState } from 'react';
 import { MALL_ORDER_TYPES } from '../../../../contract/mall';

@@ -83,7 +83,10 @@ export default function ConvertSheet({ open, balances, onClose, onConverted }: P
           <Form.Item name="from" label={t('convert.from')} style={{ flex: 1 }}>
             <Select loading={pairs.loading} options={fromOptions.map((code: string) => ({ value: code, label: code }))} aria-label={t('convert.from')} />
           </Form.Item>
-          <Form.Item name="to" label={t('convert.to')} style={{ flex: 1 }} rules={[{ required: true, message: t('convert.pickTo') }]}>
+          <Form.Item name="to" label={t('convert.to')} style={{ flex: 1 }} rules={[
+              // a validator, not `required`: antd would put aria-required on the select's outer <div>, where ARIA does not allow it
+              { validator: (_, value) => (value ? Promise.resolve() : Promise.reject(new Error(t('convert.pickTo')))) },
+            ]}>
             <Select options={toOptions.map((code) => ({ value: code, label: code }))} aria-label={t('convert.to')} />
           </Form.Item>
         </Flex>
