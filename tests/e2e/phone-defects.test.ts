@@ -198,7 +198,11 @@ interface SmallTarget {
   height: number;
 }
 
-/** Every visible control whose hit area (its box, or a transparent pseudo-element enlarging it) is under 44 × 44 px. */
+/**
+ * Every visible control whose hit area (its box, or a transparent pseudo-element enlarging it) is
+ * under 44 × 44 px; and every visible field a finger taps to type or choose (text inputs, selects,
+ * date pickers: the field's box around its input) under 44 px tall.
+ */
 function smallTouchTargets(page: Page): Promise<SmallTarget[]> {
   return page.evaluate(() => {
     const controls = Array.from(document.querySelectorAll<HTMLElement>('button, a[href], [role="button"], [role="switch"]'))
@@ -221,6 +225,18 @@ function smallTouchTargets(page: Page): Promise<SmallTarget[]> {
         small.push({ what: `${el.tagName.toLowerCase()} "${label}"`, width: Math.round(width), height: Math.round(height) });
       }
     }
+    // fields: the box drawn around the input (affix wrapper, select, picker, number field) is what a finger aims at
+    const inputs = Array.from(document.querySelectorAll<HTMLElement>('input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), textarea'));
+    const fields = new Set(inputs.map((input) => input.closest<HTMLElement>('.ant-select, .ant-picker, .ant-input-number, .ant-input-affix-wrapper') ?? input));
+    for (const field of fields) {
+      const rect = field.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0 || getComputedStyle(field).visibility === 'hidden') continue;
+      if (rect.height < 44) {
+        const input = field.matches('input, textarea') ? field : field.querySelector('input, textarea');
+        const label = input?.getAttribute('aria-label') || input?.id || input?.getAttribute('placeholder') || field.className.toString().slice(0, 40);
+        small.push({ what: `field "${label}"`, width: Math.round(rect.width), height: Math.round(rect.height) });
+      }
+    }
     return small;
   });
 }
@@ -233,11 +249,21 @@ describe('6. touch targets at 375 px', () => {
     ['/my/deposit', true, '充值记录'],
     ['/my/invite', true, '复制'],
     ['/my/address', true, '张三'],
-  ])('%s (signed in: %s): every control has a hit area of at least 44 × 44 px', async (path, signedIn, shown) => {
+    // pages with fields: search, amount, recipient, selects, date range, address form, pay password
+    ['/shopping', false, '全部'],
+    ['/my/transfer', true, '收款人'],
+    ['/my/address/add', true, '收货人'],
+    ['/calculate/unknown', false, '以下数据均为预估值'],
+    ['/my/setting/pay-pass', true, '新支付密码'],
+  ])('%s (signed in: %s): every control has a hit area of at least 44 × 44 px, every field is 44 px tall', async (path, signedIn, shown) => {
     const page = await phonePage({ signedIn });
     await page.goto(e2e.url(path));
     await waitForText(page, 'body', shown);
     if (!signedIn) await page.waitForSelector('header a[href^="/login"]', { visible: true });
+    // the check measures real fields: the page shows at least one wherever the table promises one
+    if (['/shopping', '/my/transfer', '/my/address/add', '/calculate/unknown', '/my/setting/pay-pass', '/my/records'].includes(path)) {
+      await page.waitForSelector('input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"])', { visible: true });
+    }
     expect(await smallTouchTargets(page)).toEqual([]);
     // the enlarged hit areas never make the page pan sideways
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
