@@ -65,6 +65,9 @@ describe('the mall', () => {
     await clickText(page, '.ant-cascader-menu-item', '深圳');
     await fill(page, '#district', '南山区');
     await fill(page, '#detail', '科技园南区 8 栋 808');
+    // the phone's form is taller than the screen (44 px fields): bring the button out from under
+    // the fixed tab bar, where a click at its centre would land on the bar's 商城
+    await page.$eval('button[type="submit"]', (button) => button.scrollIntoView({ block: 'center' }));
     await page.click('button[type="submit"]');
 
     await waitForPathMatching(page, /^\/my\/address\?select=1&return=/);
