@@ -20,9 +20,10 @@ import { addDays, dayOf } from '../../server/settlement/days';
 import { clickText, fill } from './support/actions';
 import { webApi, type WebCall } from './support/api';
 import { DESKTOP, PHONE, useE2E, type Session } from './support/environment';
+import { fundedUser } from './support/fundedUser';
 import { opsOn } from './support/ops';
 import { currentPath, sleep, waitForText } from './support/page';
-import { setPayPasswordViaApi, signInViaApi } from './support/siwe';
+import { signInViaApi } from './support/siwe';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-axe-')), 'axe.sqlite');
 // the test settles by itself (ops settle) and keeps its unpaid order: no scheduled jobs
@@ -44,11 +45,7 @@ interface Paged<T> {
 }
 
 beforeAll(async () => {
-  const wallet = Wallet.createRandom();
-  session = await signInViaApi(e2e.baseUrl, wallet);
-  await setPayPasswordViaApi(e2e.baseUrl, session.token, wallet, PAY_PASSWORD);
-  const { uid } = session.user as { uid: string };
-  ops('deposit:credit', '--uid', uid, '--currency', 'USDT', '--amount', '100000', '--network', 'ERC20', '--tx', `0x${'ab'.repeat(32)}`, '--operator', 'e2e');
+  session = await fundedUser(e2e.baseUrl, ops, { payPassword: PAY_PASSWORD, usdt: '100000' });
   const key = (name: string) => ({ 'Idempotency-Key': `e2e-axe-${name}` });
 
   // power and finance orders, moved three days back and settled for two days: bills, mined coin, interest

@@ -7,14 +7,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
 import { clickText, fill } from './support/actions';
 import { webApi, type WebCall } from './support/api';
 import { PHONE, useE2E, type Session } from './support/environment';
 import { currentPath, sleep, textsOf, waitForText } from './support/page';
+import { fundedUser } from './support/fundedUser';
 import { opsOn } from './support/ops';
-import { setPayPasswordViaApi, signInViaApi } from './support/siwe';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-mall-')), 'mall.sqlite');
 const e2e = useE2E({ SQLITE_PATH: sqlitePath });
@@ -31,11 +30,7 @@ async function waitForPathMatching(page: Page, pattern: RegExp): Promise<string>
 }
 
 beforeAll(async () => {
-  const wallet = Wallet.createRandom();
-  session = await signInViaApi(e2e.baseUrl, wallet);
-  await setPayPasswordViaApi(e2e.baseUrl, session.token, wallet, PAY_PASSWORD);
-  const { uid } = session.user as { uid: string };
-  ops('deposit:credit', '--uid', uid, '--currency', 'USDT', '--amount', '5000', '--network', 'ERC20', '--tx', `0x${'ab'.repeat(32)}`, '--operator', 'e2e');
+  session = await fundedUser(e2e.baseUrl, ops, { payPassword: PAY_PASSWORD, usdt: '5000' });
 });
 
 describe('the mall', () => {

@@ -14,9 +14,10 @@ import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
 import { clickText, fill } from './support/actions';
 import { PHONE, useE2E, type Session } from './support/environment';
+import { fundedUser } from './support/fundedUser';
 import { opsOn } from './support/ops';
 import { currentPath, sleep, textsOf, waitForPath, waitForText } from './support/page';
-import { revokeToken, setPayPasswordViaApi, signInViaApi } from './support/siwe';
+import { revokeToken, signInViaApi } from './support/siwe';
 import { installWallet, TEST_WALLET_INFO } from './support/wallet';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-phone-')), 'phone.sqlite');
@@ -28,11 +29,7 @@ const SHEET = '.ant-drawer-open';
 
 let session: Session;
 beforeAll(async () => {
-  const wallet = Wallet.createRandom();
-  session = await signInViaApi(e2e.baseUrl, wallet);
-  await setPayPasswordViaApi(e2e.baseUrl, session.token, wallet, PAY_PASSWORD);
-  const { uid } = session.user as { uid: string };
-  ops('deposit:credit', '--uid', uid, '--currency', 'USDT', '--amount', '1000', '--network', 'ERC20', '--tx', `0x${'ab'.repeat(32)}`, '--operator', 'e2e');
+  session = await fundedUser(e2e.baseUrl, ops, { payPassword: PAY_PASSWORD, usdt: '1000' });
 });
 
 /** The visible text of the error under the form field holding `selector`. */

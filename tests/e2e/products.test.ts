@@ -13,7 +13,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
 import { toUnits as amountUnits } from '../../contract/rules/money';
 import { addDays, dayOf } from '../../server/settlement/days';
@@ -21,8 +20,8 @@ import { clickText } from './support/actions';
 import { webApi, type WebCall } from './support/api';
 import { PHONE, useE2E, type Session } from './support/environment';
 import { waitForText } from './support/page';
+import { fundedUser } from './support/fundedUser';
 import { opsOn } from './support/ops';
-import { setPayPasswordViaApi, signInViaApi } from './support/siwe';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-products-')), 'products.sqlite');
 const e2e = useE2E({ SQLITE_PATH: sqlitePath, JOBS_OFF: 'settlement' });
@@ -62,11 +61,7 @@ interface Paged<T> {
 }
 
 beforeAll(async () => {
-  const wallet = Wallet.createRandom();
-  session = await signInViaApi(e2e.baseUrl, wallet);
-  await setPayPasswordViaApi(e2e.baseUrl, session.token, wallet, PAY_PASSWORD);
-  const { uid } = session.user as { uid: string };
-  ops('deposit:credit', '--uid', uid, '--currency', 'USDT', '--amount', '100000', '--network', 'ERC20', '--tx', `0x${'cd'.repeat(32)}`, '--operator', 'e2e');
+  session = await fundedUser(e2e.baseUrl, ops, { payPassword: PAY_PASSWORD, usdt: '100000', txByte: 'cd' });
 });
 
 test('buy power and finance, settle two days, see bills and census, exchange the output', async () => {
