@@ -8,6 +8,7 @@ import { inviteEndpoints } from './invite';
 import { mallEndpoints } from './mall';
 import { productEndpoints } from './product';
 import { userEndpoints } from './user';
+import { withdrawEndpoints } from './withdraw';
 import type { Endpoint } from './endpoint';
 
 export const contract = {
@@ -20,6 +21,7 @@ export const contract = {
   address: addressEndpoints,
   mall: mallEndpoints,
   features: featureEndpoints,
+  withdraw: withdrawEndpoints,
 } as const;
 
 export type Domain = keyof typeof contract;

@@ -34,6 +34,7 @@ export const LEDGER_ENTRY_TYPES = [
   'deposit', 'transfer_in', 'transfer_out', 'transfer_fee', 'convert_in', 'convert_out', 'convert_fee',
   'power_purchase', 'power_output', 'power_exchange_in', 'power_exchange_out', 'power_exchange_fee',
   'finance_subscribe', 'finance_interest', 'finance_redeem', 'commission', 'mall_payment', 'mall_refund',
+  'withdraw', 'withdraw_fee', 'withdraw_refund',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_TYPES)[number];
 export const LedgerEntryType = Type.Union(LEDGER_ENTRY_TYPES.map((t) => Type.Literal(t)));

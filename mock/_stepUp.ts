@@ -4,6 +4,7 @@
  * change's transaction) are the server's: server/auth/stepUp.ts.
  */
 import type { StepUpPurposeType, WalletProofType } from '../contract/stepUp';
+import type { MessageKey } from '../contract/messages/zh-TW';
 import { MockError } from './_errors';
 import { parseSiwe, siweSigner } from './_siwe';
 import { randomToken, state, type MockUser } from './_state';
@@ -12,6 +13,8 @@ const TTL_MS = 5 * 60 * 1000;
 const STATEMENTS: Record<StepUpPurposeType, string> = {
   'payPassword.set': 'Set pay password for PowerFi',
   'payPassword.change': 'Change pay password for PowerFi',
+  withdraw: 'Withdraw from PowerFi',
+  'withdrawAddress.add': 'Add a withdrawal address to PowerFi',
 };
 
 export function issueChallenge(user: MockUser, purpose: StepUpPurposeType): { nonce: string; expires: number; statement: string } {
@@ -22,7 +25,13 @@ export function issueChallenge(user: MockUser, purpose: StepUpPurposeType): { no
 }
 
 /** Refuses (403) unless `proof` is the user's wallet signing an unused challenge of `purpose`; spends it. */
-export function spendProof(user: MockUser, purpose: StepUpPurposeType, proof: WalletProofType | undefined): void {
+export function spendProof(
+  user: MockUser,
+  purpose: StepUpPurposeType,
+  proof: WalletProofType | undefined,
+  /** the exact statement required (e.g. one naming a withdrawal) and the refusal when it differs */
+  exact?: { statement: string; mismatch: MessageKey },
+): void {
   if (!proof) throw new MockError('STEP_UP_REQUIRED', `stepUp.required.${purpose}`);
   const message = parseSiwe(proof.message);
   let signer: string;
@@ -32,6 +41,7 @@ export function spendProof(user: MockUser, purpose: StepUpPurposeType, proof: Wa
     throw new MockError('STEP_UP_INVALID', 'SIWE_SIGNATURE_INVALID');
   }
   if (signer !== user.address) throw new MockError('STEP_UP_INVALID', 'stepUp.wrongWallet');
+  if (exact && message.statement !== exact.statement) throw new MockError('STEP_UP_INVALID', exact.mismatch);
   const challenge = state.challenges.get(message.nonce);
   if (!challenge || challenge.uid !== user.uid || challenge.purpose !== purpose || challenge.expires < Date.now()) {
     throw new MockError('STEP_UP_INVALID', 'stepUp.challengeInvalid');

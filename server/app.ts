@@ -33,6 +33,7 @@ import inviteRoutes from './routes/invite';
 import mallRoutes from './routes/mall';
 import productRoutes from './routes/product';
 import userRoutes from './routes/user';
+import withdrawRoutes from './routes/withdraw';
 import { createTimeFormat, systemClock, type Clock } from './time';
 
 export interface BuildAppOptions {
@@ -50,7 +51,7 @@ export interface BuildAppOptions {
  * endpoint of it and nothing else (tests/server/route-layout.test.ts). Each gets its dependencies
  * (database, config, clock, time format, feature flags) as its plugin options.
  */
-const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, productRoutes, contentRoutes, mallRoutes, inviteRoutes, addressRoutes, featureRoutes];
+const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, productRoutes, contentRoutes, mallRoutes, inviteRoutes, addressRoutes, featureRoutes, withdrawRoutes];
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 

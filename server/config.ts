@@ -7,6 +7,7 @@ import { DEFAULT_COMMISSION_RATE } from '../contract/rules/invites';
 import { parseFeatureFlagsEnv, type FeatureOverrides } from './features/flags';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import { parseJobSchedule, type JobSchedule } from './jobSchedule';
+import { DEFAULT_WITHDRAW_ADDRESS_DELAY_HOURS } from '../contract/rules/withdraw';
 import { parseWatchedNetworks, type WatchedNetwork } from './deposits/networks';
 
 export interface RateLimitConfig {
@@ -64,6 +65,8 @@ export interface ServerConfig {
   jobs: JobSchedule;
   /** the networks the deposit watcher follows (CHAIN_<NETWORK>_RPC_URL, …: server/deposits/networks.ts); none → the watcher is off */
   chainNetworks: WatchedNetwork[];
+  /** WITHDRAW_ADDRESS_DELAY_HOURS (default 24): a withdrawal address added without a wallet signature is usable this long after (contract/rules/withdraw.ts) */
+  withdrawAddressDelayMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -153,6 +156,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     featureFlagsPollMs: int(env, 'FEATURE_FLAGS_POLL_MS', 1000),
     jobs: parseJobSchedule(env),
     chainNetworks: parseWatchedNetworks(env),
+    withdrawAddressDelayMs: int(env, 'WITHDRAW_ADDRESS_DELAY_HOURS', DEFAULT_WITHDRAW_ADDRESS_DELAY_HOURS) * 3600 * 1000,
   };
 }
 

@@ -32,6 +32,9 @@ export const STEP_UP_TTL_MS = 5 * 60 * 1000;
 export const STEP_UP_STATEMENTS: Record<StepUpPurposeType, string> = {
   'payPassword.set': 'Set pay password for PowerFi',
   'payPassword.change': 'Change pay password for PowerFi',
+  // the generic text; the statement checked names the exact withdrawal or address (contract/rules/withdraw.ts)
+  withdraw: 'Withdraw from PowerFi',
+  'withdrawAddress.add': 'Add a withdrawal address to PowerFi',
 };
 
 export interface IssuedChallenge {
@@ -57,6 +60,10 @@ export interface StepUpRequest {
   purpose: StepUpPurposeType;
   proof: WalletProofType | undefined;
   now: number;
+  /** the exact statement the wallet must have signed (default: the purpose's), e.g. one naming a withdrawal */
+  statement?: string;
+  /** the refusal when the statement differs (default stepUp.wrongPurpose) */
+  statementMismatch?: MessageKey;
 }
 
 /** Spends the proof; run it in the transaction of the change it authorises. */
@@ -94,12 +101,12 @@ function liveChallenge(nonce: string, userId: bigint, purpose: StepUpPurposeType
  * (none sent) or STEP_UP_INVALID (with the failed rule), else returns its `consume`.
  */
 export async function checkStepUp(db: Db, config: ServerConfig, request: StepUpRequest): Promise<ConsumeStepUp> {
-  const { userId, purpose, proof, now } = request;
+  const { userId, purpose, proof, now, statement = STEP_UP_STATEMENTS[purpose] } = request;
   if (!proof) throw new ApiError('STEP_UP_REQUIRED', { messageKey: `stepUp.required.${purpose}` });
   const verified = verifyMessage(proof, config, now);
   const user = await db.selectFrom('users').select('address').where('id', '=', userId).executeTakeFirst();
   if (!user || user.address !== verified.address) throw invalid('stepUp.wrongWallet');
-  if (verified.statement !== STEP_UP_STATEMENTS[purpose]) throw invalid('stepUp.wrongPurpose');
+  if (verified.statement !== statement) throw invalid(request.statementMismatch ?? 'stepUp.wrongPurpose');
   // checked before the change's slow work (e.g. scrypt of the old password), spent inside its transaction
   const live = liveChallenge(verified.nonce, userId, purpose, now);
   if (!(await db.selectFrom('step_up_challenges').select('nonce').where(live).executeTakeFirst())) throw invalid('stepUp.challengeInvalid');

@@ -16,6 +16,8 @@ export interface UsersTable {
   /** scrypt hash of the 6-digit pay password (issue 4) */
   pay_password_hash: string | null;
   created_at: bigint;
+  /** when the pay password was last set or changed (issue 17: a recent change sends withdrawals to review) */
+  pay_password_changed_at: bigint | null;
 }
 
 export interface AuthNoncesTable {
@@ -466,6 +468,69 @@ export interface MallTracesTable {
   created_at: bigint;
 }
 
+/* ---------- withdrawals (issue 17, server/withdrawals) ---------- */
+
+/** A user's saved withdrawal address. */
+export interface WithdrawalAddressesTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  label: string;
+  network: string;
+  /** EIP-55 checksummed */
+  address: string;
+  created_at: bigint;
+  /** a withdrawal to it is refused before this time */
+  usable_from: bigint;
+  /** 1: a wallet signature named it when it was added */
+  signed: bigint;
+}
+
+/** One withdrawal request; amount and fee in ledger units, both frozen at the request. */
+export interface WithdrawalsTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  currency: string;
+  network: string;
+  address: string;
+  address_label: string;
+  amount: bigint;
+  fee: bigint;
+  /** WITHDRAWAL_STATUSES of contract/withdraw.ts */
+  status: string;
+  /** comma separated REVIEW_REASONS; '' → none */
+  review_reasons: string;
+  reason: string | null;
+  operator: string | null;
+  idempotency_key: string | null;
+  signer_address: string | null;
+  nonce: bigint | null;
+  tx_hash: string | null;
+  block_number: bigint | null;
+  confirmations: Generated<bigint>;
+  created_at: bigint;
+  updated_at: bigint;
+  reviewed_at: bigint | null;
+  broadcast_at: bigint | null;
+  finished_at: bigint | null;
+}
+
+/** The signer's intent for one attempt, written before it is broadcast. */
+export interface WithdrawalTxsTable {
+  id: Generated<bigint>;
+  withdrawal_id: bigint;
+  network: string;
+  signer_address: string;
+  nonce: bigint;
+  attempt: bigint;
+  tx_hash: string;
+  max_fee_per_gas: string;
+  max_priority_fee_per_gas: string;
+  /** intent | sent | mined | replaced */
+  status: string;
+  created_at: bigint;
+  updated_at: bigint;
+}
+
 export interface Database {
   users: UsersTable;
   auth_nonces: AuthNoncesTable;
@@ -501,4 +566,7 @@ export interface Database {
   settled_days: SettledDaysTable;
   mall_orders: MallOrdersTable;
   mall_traces: MallTracesTable;
+  withdrawal_addresses: WithdrawalAddressesTable;
+  withdrawals: WithdrawalsTable;
+  withdrawal_txs: WithdrawalTxsTable;
 }

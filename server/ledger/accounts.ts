@@ -3,7 +3,7 @@
  * money entering, leaving or changing form. System accounts may go negative (e.g. `deposits`
  * holds minus everything ever deposited); user accounts never do.
  */
-export const SYSTEM_ACCOUNTS = ['deposits', 'fees', 'exchange', 'product_sales', 'payouts', 'mall', 'commission'] as const;
+export const SYSTEM_ACCOUNTS = ['deposits', 'fees', 'exchange', 'product_sales', 'payouts', 'mall', 'commission', 'withdrawals'] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 export type AccountOwner = { userId: bigint } | { system: SystemAccount };

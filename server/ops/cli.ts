@@ -15,6 +15,7 @@ import { ledgerCheck } from './ledgerCheck';
 import { MALL_OPS_COMMANDS } from './mallCommands';
 import { settle } from './settle';
 import { watcherStatus } from './watcherStatus';
+import { WITHDRAW_OPS_COMMANDS } from './withdrawCommands';
 
 /** Operations with no screen in the app; add a command here. */
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
@@ -23,6 +24,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   ...MALL_OPS_COMMANDS,
   settle,
   'watcher:status': watcherStatus,
+  ...WITHDRAW_OPS_COMMANDS,
 };
 
 function usage(): string {

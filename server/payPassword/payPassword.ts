@@ -157,7 +157,7 @@ export async function setPayPassword(
     // compare-and-set: a concurrent first setting or change wins once, the other is refused
     const updated = await trx
       .updateTable('users')
-      .set({ pay_password_hash: hash })
+      .set({ pay_password_hash: hash, pay_password_changed_at: BigInt(now) })
       .where('id', '=', userId)
       .where((eb) => (current ? eb('pay_password_hash', '=', current) : eb('pay_password_hash', 'is', null)))
       .executeTakeFirst();

@@ -11,5 +11,6 @@ export * as inviteApi from './invite';
 export * as addressApi from './address';
 export * as mallApi from './mall';
 export * as featuresApi from './features';
+export * as withdrawApi from './withdraw';
 export type { ServiceOptions } from './client';
 export type { BodyOf, DataOf, QueryOf } from './types';

@@ -18,9 +18,11 @@ import invite from '../../mock/invite';
 import mall from '../../mock/mall';
 import product from '../../mock/product';
 import user from '../../mock/user';
+import withdraw from '../../mock/withdraw';
+import { withdrawAddressStatement, withdrawStatement } from '../../contract/rules/withdraw';
 import { invokeMock, type MockReply } from './mockInvoke';
 
-const routes = { ...auth, ...user, ...account, ...product, ...content, ...invite, ...address, ...mall, ...features };
+const routes = { ...auth, ...user, ...account, ...product, ...content, ...invite, ...address, ...mall, ...features, ...withdraw };
 type Contract = typeof contract;
 
 interface CallInput {
@@ -73,10 +75,10 @@ async function signIn(wallet: Pick<Wallet, 'address' | 'signMessage'>, invite?: 
 }
 
 /** A fresh wallet proof of `purpose` (step-up), as the app makes it. */
-async function proof(wallet: Pick<Wallet, 'address' | 'signMessage'>, token: string, purpose: 'payPassword.set' | 'payPassword.change') {
+async function proof(wallet: Pick<Wallet, 'address' | 'signMessage'>, token: string, purpose: 'payPassword.set' | 'payPassword.change' | 'withdraw' | 'withdrawAddress.add', statement?: string) {
   const challenge = ok('auth', 'stepUpChallenge', { token, body: { purpose } });
   const message = new SiweMessage({
-    domain: 'localhost:8000', address: wallet.address, statement: challenge.statement, uri: 'http://localhost:8000',
+    domain: 'localhost:8000', address: wallet.address, statement: statement ?? challenge.statement, uri: 'http://localhost:8000',
     version: '1', chainId: 1, nonce: challenge.nonce, issuedAt: new Date().toISOString(),
   }).prepareMessage();
   return { message, signature: await wallet.signMessage(message) };
@@ -414,6 +416,40 @@ describe('mall', () => {
     expect(done.status).toBe('completed');
     expect(ok('mall', 'orders', { token: aliceToken, query: { type: 4 } }).list[0].id).toBe(shipped.id);
     expect(call('mall', 'orderDetail', { token: bobToken, params: { id: shipped.id } }).status).toBe(404);
+  });
+});
+
+describe('withdrawals', () => {
+  it('saves addresses (delayed without a signature), refuses bad ones, requests with pay password and a signature over it, freezes, cancels and lists', async () => {
+    const target = Wallet.createRandom().address;
+    const delayed = ok('withdraw', 'addressAdd', { token: aliceToken, body: { label: 'cold', network: 'ERC20', address: target.toLowerCase() } });
+    expect(delayed).toMatchObject({ address: target, usable: false });
+    expect(call('withdraw', 'addressAdd', { token: aliceToken, body: { label: 'x', network: 'ERC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' } }).status).toBe(422);
+    const other = Wallet.createRandom().address;
+    const signed = ok('withdraw', 'addressAdd', {
+      token: aliceToken,
+      body: { label: 'hot', network: 'ERC20', address: other, proof: await proof(alice, aliceToken, 'withdrawAddress.add', withdrawAddressStatement({ network: 'ERC20', address: other })) },
+    });
+    expect(signed.usable).toBe(true);
+    expect(ok('withdraw', 'addresses', { token: aliceToken }).map((a: { id: string }) => a.id)).toEqual([signed.id, delayed.id]);
+    expect(call('withdraw', 'addresses', { token: bobToken }).body.data).toEqual([]);
+
+    const options = ok('withdraw', 'options', { token: aliceToken });
+    expect(options.addressDelayHours).toBe(24);
+    const before = usdt(aliceToken);
+    const body = { currency: 'USDT', network: 'ERC20', addressId: signed.id, amount: '20', payPassword: '123456' };
+    expect(call('withdraw', 'request', { token: aliceToken, body }).body.errCode).toBe('STEP_UP_REQUIRED');
+    const wrong = await proof(alice, aliceToken, 'withdraw', withdrawStatement({ amount: '2000', currency: 'USDT', network: 'ERC20', address: other }));
+    expect(call('withdraw', 'request', { token: aliceToken, body: { ...body, proof: wrong } }).body.errKey).toBe('withdraw.proofMismatch');
+    expect(call('withdraw', 'request', { token: aliceToken, body: { ...body, addressId: delayed.id, proof: await proof(alice, aliceToken, 'withdraw', withdrawStatement({ amount: '20', currency: 'USDT', network: 'ERC20', address: target })) } }).body.errKey).toBe('withdraw.addressInDelay');
+    const sent = ok('withdraw', 'request', { token: aliceToken, body: { ...body, proof: await proof(alice, aliceToken, 'withdraw', withdrawStatement({ amount: '20', currency: 'USDT', network: 'ERC20', address: other })) } });
+    expect(sent).toMatchObject({ status: 'review', reviewReasons: ['newAddress'], amount: '20', fee: '5', cancellable: true });
+    expect(before - usdt(aliceToken)).toBe(units('25'));
+    expect(ok('withdraw', 'cancel', { token: aliceToken, body: { id: sent.id } }).status).toBe('cancelled');
+    expect(usdt(aliceToken)).toBe(before);
+    expect(ok('withdraw', 'history', { token: aliceToken }).list[0]).toMatchObject({ id: sent.id, status: 'cancelled' });
+    expect(call('withdraw', 'cancel', { token: bobToken, body: { id: sent.id } }).status).toBe(404);
+    expect(ok('withdraw', 'addressDelete', { token: aliceToken, body: { id: delayed.id } })).toBeNull();
   });
 });
 

@@ -21,6 +21,7 @@ const modules: Record<string, Record<string, ServiceFn>> = {
   address: services.addressApi,
   mall: services.mallApi,
   features: services.featuresApi,
+  withdraw: services.withdrawApi,
 } as unknown as Record<string, Record<string, ServiceFn>>;
 
 const options = { skipErrorHandler: true, headers: { 'Idempotency-Key': 'k-1' } };

@@ -12,6 +12,7 @@ import * as m0030 from './0030_orders';
 import * as m0040 from './0040_mall_orders';
 import * as m0050 from './0050_sessions_step_up';
 import * as m0060 from './0060_chain_deposits';
+import * as m0070 from './0070_withdrawals';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth': m0001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0040_mall_orders': m0040,
   '0050_sessions_step_up': m0050,
   '0060_chain_deposits': m0060,
+  '0070_withdrawals': m0070,
 };

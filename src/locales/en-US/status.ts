@@ -48,4 +48,7 @@ export default {
   'ledger.commission': 'Referral commission',
   'ledger.mall_payment': 'Shop payment',
   'ledger.mall_refund': 'Shop refund',
+  'ledger.withdraw': 'Withdrawal',
+  'ledger.withdraw_fee': 'Withdrawal fee',
+  'ledger.withdraw_refund': 'Withdrawal returned',
 };

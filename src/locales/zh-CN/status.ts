@@ -48,4 +48,7 @@ export default {
   'ledger.commission': '邀请佣金',
   'ledger.mall_payment': '商城支付',
   'ledger.mall_refund': '商城退款',
+  'ledger.withdraw': '提现',
+  'ledger.withdraw_fee': '提现手续费',
+  'ledger.withdraw_refund': '提现退回',
 };

@@ -48,4 +48,7 @@ export default {
   'ledger.commission': '邀請佣金',
   'ledger.mall_payment': '商城支付',
   'ledger.mall_refund': '商城退款',
+  'ledger.withdraw': '提現',
+  'ledger.withdraw_fee': '提現手續費',
+  'ledger.withdraw_refund': '提現退回',
 };

@@ -1,0 +1,81 @@
+/**
+ * The operator's withdrawal review (issue 17, server/withdrawals/review.ts):
+ *   withdraw:list    [--status review|processing|…] [--limit N]   one JSON line per withdrawal
+ *   withdraw:approve ID [--operator NAME]                         review → processing
+ *   withdraw:reject  ID --reason TEXT [--operator NAME]           → rejected, amount + fee returned
+ * The operator (default: the OS user) is recorded on the withdrawal; a rejection's ledger
+ * reference is `withdraw:<id>:reject:<operator>`. Repeating a decision changes nothing and says so.
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { fromUnits } from '../../contract/rules/money';
+import { WITHDRAWAL_STATUSES } from '../../contract/withdraw';
+import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../withdrawals/review';
+import { reviewReasonsOf, type WithdrawalRow } from '../withdrawals/view';
+import type { OpsCommand } from './command';
+
+function describe(row: WithdrawalRow) {
+  return {
+    id: String(row.id),
+    user: String(row.user_id),
+    status: row.status,
+    currency: row.currency,
+    network: row.network,
+    address: row.address,
+    amount: fromUnits(row.amount),
+    fee: fromUnits(row.fee),
+    reviewReasons: reviewReasonsOf(row),
+    operator: row.operator,
+    reason: row.reason,
+    txHash: row.tx_hash,
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+  };
+}
+
+function withdrawalId(positionals: string[]): bigint {
+  const [id, ...rest] = positionals;
+  if (!id || rest.length || !/^[1-9][0-9]{0,17}$/.test(id)) throw new Error('expected one withdrawal ID');
+  return BigInt(id);
+}
+
+export const withdrawList: OpsCommand = {
+  usage: 'withdraw:list [--status review|processing|broadcast|confirming|completed|rejected|failed|cancelled] [--limit 100]',
+  async run(args, { db, print }) {
+    const { values } = parseArgs({ args, options: { status: { type: 'string' }, limit: { type: 'string' } }, strict: true });
+    const status = values.status ?? null;
+    if (status && !(WITHDRAWAL_STATUSES as readonly string[]).includes(status)) throw new Error(`--status must be one of ${WITHDRAWAL_STATUSES.join(', ')}`);
+    const limit = values.limit === undefined ? 100 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new Error('--limit must be a whole number from 1 to 10000');
+    for (const row of await listWithdrawals(db, status, limit)) print(describe(row));
+    return 0;
+  },
+};
+
+export const withdrawApprove: OpsCommand = {
+  usage: 'withdraw:approve ID [--operator NAME]',
+  async run(args, { db, clock, print }) {
+    const { values, positionals } = parseArgs({ args, options: { operator: { type: 'string' } }, allowPositionals: true, strict: true });
+    const { row, changed } = await approveWithdrawal(db, withdrawalId(positionals), values.operator || os.userInfo().username, clock.now());
+    print({ ...describe(row), approved: changed, alreadyApproved: !changed });
+    return 0;
+  },
+};
+
+export const withdrawReject: OpsCommand = {
+  usage: 'withdraw:reject ID --reason TEXT [--operator NAME]',
+  async run(args, { db, clock, print }) {
+    const { values, positionals } = parseArgs({ args, options: { reason: { type: 'string' }, operator: { type: 'string' } }, allowPositionals: true, strict: true });
+    const reason = values.reason?.trim() ?? '';
+    if (!reason) throw new Error('missing --reason');
+    if (reason.length > 200) throw new Error('--reason is at most 200 characters');
+    const { row, changed } = await rejectWithdrawal(db, withdrawalId(positionals), values.operator || os.userInfo().username, reason, clock.now());
+    print({ ...describe(row), rejected: changed, alreadyRejected: !changed });
+    return 0;
+  },
+};
+
+export const WITHDRAW_OPS_COMMANDS: Record<string, OpsCommand> = {
+  'withdraw:list': withdrawList,
+  'withdraw:approve': withdrawApprove,
+  'withdraw:reject': withdrawReject,
+};

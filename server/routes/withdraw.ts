@@ -1,0 +1,52 @@
+/**
+ * Withdrawals (contract/withdraw.ts): the caller's withdrawal addresses, the options, a request
+ * (pay password + a wallet signature over it, Idempotency-Key, amount + fee frozen), cancel while
+ * in review, the history. The rules and checks: server/withdrawals/.
+ */
+import type { FastifyInstance } from 'fastify';
+import { contract } from '../../contract';
+import type { AppContext } from '../context';
+import { pageArgs, toPage } from '../http/paging';
+import { route, sessionOf } from '../http/route';
+import { idempotencyKeyOf } from '../idempotency/idempotency';
+import { moneyRoute } from '../idempotency/moneyRoute';
+import { addWithdrawAddress, deleteWithdrawAddress, listWithdrawAddresses } from '../withdrawals/addresses';
+import { cancelWithdrawal, requestWithdrawal, withdrawalHistory, withdrawOptions } from '../withdrawals/requests';
+import { toWithdrawal, toWithdrawAddress } from '../withdrawals/view';
+
+export default async function withdrawRoutes(app: FastifyInstance, deps: AppContext): Promise<void> {
+  const { db, clock, time, config } = deps;
+
+  route(app, contract.withdraw.addresses, async (request) => {
+    const now = clock.now();
+    return (await listWithdrawAddresses(db, sessionOf(request).userId)).map((row) => toWithdrawAddress(row, time, now));
+  });
+
+  route(app, contract.withdraw.addressAdd, async (request) => {
+    const now = clock.now();
+    return toWithdrawAddress(await addWithdrawAddress(db, config, sessionOf(request).userId, request.body, now), time, now);
+  });
+
+  route(app, contract.withdraw.addressDelete, async (request) => {
+    await deleteWithdrawAddress(db, sessionOf(request).userId, BigInt(request.body.id));
+    return null;
+  });
+
+  route(app, contract.withdraw.options, async (request) => withdrawOptions(db, config, sessionOf(request).userId, clock.now()));
+
+  moneyRoute(
+    app,
+    deps,
+    contract.withdraw.request,
+    async ({ request, trx, userId, now }) => toWithdrawal(await requestWithdrawal(trx, config, { userId, body: request.body, idempotencyKey: idempotencyKeyOf(request) ?? null, now, time }), time),
+    { payPassword: true },
+  );
+
+  moneyRoute(app, deps, contract.withdraw.cancel, async ({ request, trx, userId, now }) => toWithdrawal(await cancelWithdrawal(trx, userId, BigInt(request.body.id), now), time));
+
+  route(app, contract.withdraw.history, async (request) => {
+    const args = pageArgs(request.query);
+    const { rows, total } = await withdrawalHistory(db, sessionOf(request).userId, args);
+    return toPage(rows.map((row) => toWithdrawal(row, time)), total, args);
+  });
+}
