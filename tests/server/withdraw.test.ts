@@ -403,3 +403,19 @@ describe('the operator\'s review', () => {
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 });
+
+describe('concurrent requests', () => {
+  it('ten at once that together exceed the balance: exactly the affordable ones are frozen, never below zero, each proof spent once', async () => {
+    const carol = await newUser(t.app, t.db, t.clock);
+    await deposit(t.db, t.clock, carol, '100', 'USDT', 'BEP20');
+    const address = (await addAddress(carol, { network: 'BEP20', address: randomAddress() }, true)).json().data;
+    const body = { network: 'BEP20', addressId: address.id, amount: '20' };
+    const proofs = await Promise.all(Array.from({ length: 10 }, () => withdrawProof(carol, address.address, body)));
+    const responses = await Promise.all(proofs.map((proof) => requestWithdrawal(carol, address.address, body, { proof })));
+    const statuses = responses.map((r) => r.statusCode).sort();
+    // 20 + 1 fee each: 4 × 21 = 84 of 100
+    expect(statuses).toEqual([200, 200, 200, 200, 422, 422, 422, 422, 422, 422]);
+    expect(await balances(carol)).toEqual({ available: 1_600_000_000n, frozen: 8_400_000_000n });
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+});
