@@ -1,0 +1,235 @@
+/**
+ * The withdrawal signer (issue 17), one per network: sends approved withdrawals (status
+ * `processing`) from the hot wallet and follows them to the end. What it guarantees:
+ *
+ * - **Intent before broadcast.** For a withdrawal it first assigns the signer account's next nonce
+ *   and signs the transaction offline, then writes the intent (`withdrawal_txs`: nonce, fee caps,
+ *   the signed transaction's hash) in one transaction with the withdrawal's nonce, and only then
+ *   broadcasts. A crash before the broadcast leaves an intent that the next run sends (the same
+ *   fields sign to the same transaction: ECDSA signatures here are deterministic, RFC 6979, and
+ *   the hash is checked); a crash after it leaves an intent whose hash is already on chain, which the
+ *   next run only marks as sent. The nonce is fixed by then, so the same withdrawal can never be
+ *   paid twice.
+ * - **Distinct nonces.** The next nonce is the larger of the chain's pending count and one past the
+ *   highest nonce written; the intent's unique key (network, signer, nonce, attempt) refuses a
+ *   second withdrawal on a nonce, and the withdrawal's nonce is set only while it is still unset.
+ * - **Funds first.** A withdrawal whose amount the hot wallet cannot cover (its balance less what
+ *   it has broadcast and not yet seen mined) waits in `processing`; `ops withdraw:list` shows it.
+ * - **Following.** A mined transaction moves the withdrawal to `confirming` with its confirmations;
+ *   at the network's confirmations it is `completed` and the frozen amount is settled
+ *   (`postSettle`: amount to `sys:withdrawals`, fee to `fees`); a reverted one is `failed` and
+ *   amount + fee return (`postReturn`). A receipt that disappears (reorg) sends it back to
+ *   `broadcast`.
+ *
+ * Not built yet: replacing a stuck transaction (same nonce, higher fee) — the schema has the
+ * `attempt` column for it; the job registration (WITHDRAW_SIGNER_KEY); a keystore file.
+ */
+import { Interface, Transaction, type JsonRpcProvider, type TransactionRequest, type Wallet } from 'ethers';
+import { convertDecimals } from '../../contract/rules/money';
+import type { Db } from '../db';
+import { runMoneyTransaction } from '../ledger/moneyTransaction';
+import type { Clock } from '../time';
+import { postReturn, postSettle } from './ledger';
+import type { WithdrawalRow } from './view';
+
+const ERC20 = new Interface(['function transfer(address to, uint256 value) returns (bool)', 'function balanceOf(address who) view returns (uint256)']);
+const LEDGER_DECIMALS = 8;
+/** gas limits: a native transfer costs exactly 21000; an ERC-20 transfer well under 100000 */
+const NATIVE_GAS = 21_000n;
+const TOKEN_GAS = 100_000n;
+
+export interface SignerNetwork {
+  network: string;
+  chainId: bigint;
+  /** the coin transactions carry as value (ETH on ERC20) */
+  nativeCurrency: string;
+  /** token currencies: contract address and on-chain decimals */
+  tokens: Record<string, { address: string; decimals: number }>;
+  confirmations: number;
+}
+
+type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+
+export class WithdrawalSigner {
+  constructor(
+    private readonly db: Db,
+    private readonly net: SignerNetwork,
+    private readonly wallet: Wallet,
+    private readonly provider: JsonRpcProvider,
+    private readonly clock: Clock,
+  ) {}
+
+  get address(): string {
+    return this.wallet.address;
+  }
+
+  /** One run: finish interrupted intents, follow what was sent, send what is approved. */
+  async run(): Promise<void> {
+    await this.reconcile();
+    await this.follow();
+    for (const row of await this.approved()) {
+      const prepared = await this.prepare(row);
+      if (prepared) await this.broadcast(prepared);
+    }
+  }
+
+  private approved(): Promise<WithdrawalRow[]> {
+    return this.db.selectFrom('withdrawals').selectAll().where('network', '=', this.net.network).where('status', '=', 'processing').where('nonce', 'is', null).orderBy('id').execute();
+  }
+
+  /** the withdrawal's value in the chain's units: the token's decimals, or 18 for the native coin */
+  private chainAmount(row: Pick<WithdrawalRow, 'currency' | 'amount'>): bigint {
+    const decimals = row.currency === this.net.nativeCurrency ? 18 : this.token(row.currency).decimals;
+    return convertDecimals(row.amount, LEDGER_DECIMALS, decimals, 'down');
+  }
+
+  private token(currency: string) {
+    const token = this.net.tokens[currency];
+    if (!token) throw new Error(`no token configured for ${currency} on ${this.net.network}`);
+    return token;
+  }
+
+  private txFor(row: WithdrawalRow, nonce: bigint, fees: Fees): TransactionRequest {
+    const common = { chainId: this.net.chainId, nonce: Number(nonce), type: 2, ...fees };
+    if (row.currency === this.net.nativeCurrency) return { ...common, to: row.address, value: this.chainAmount(row), gasLimit: NATIVE_GAS };
+    return { ...common, to: this.token(row.currency).address, value: 0n, gasLimit: TOKEN_GAS, data: ERC20.encodeFunctionData('transfer', [row.address, this.chainAmount(row)]) };
+  }
+
+  /** what the hot wallet holds of `currency` less what it broadcast and has not seen mined */
+  private async spendable(currency: string): Promise<bigint> {
+    const balance =
+      currency === this.net.nativeCurrency
+        ? await this.provider.getBalance(this.address, 'latest')
+        : BigInt(await this.provider.call({ to: this.token(currency).address, data: ERC20.encodeFunctionData('balanceOf', [this.address]) }));
+    const pending = await this.db.selectFrom('withdrawals').selectAll().where('network', '=', this.net.network).where('currency', '=', currency).where('status', '=', 'broadcast').execute();
+    return balance - pending.reduce((sum, row) => sum + this.chainAmount(row), 0n);
+  }
+
+  private async nextNonce(): Promise<bigint> {
+    const chain = BigInt(await this.provider.getTransactionCount(this.address, 'pending'));
+    const written = await this.db
+      .selectFrom('withdrawal_txs')
+      .select((eb) => eb.fn.max('nonce').as('nonce'))
+      .where('network', '=', this.net.network)
+      .where('signer_address', '=', this.address)
+      .executeTakeFirst();
+    const next = written?.nonce === null || written?.nonce === undefined ? 0n : BigInt(written.nonce) + 1n;
+    return chain > next ? chain : next;
+  }
+
+  /**
+   * Step 1: funds checked, nonce assigned, transaction signed offline and its intent written.
+   * Returns null when the withdrawal waits (funds) or was taken meanwhile.
+   */
+  async prepare(row: WithdrawalRow): Promise<{ id: bigint; raw: string; hash: string } | null> {
+    if ((await this.spendable(row.currency)) < this.chainAmount(row)) return null;
+    const nonce = await this.nextNonce();
+    const feeData = await this.provider.getFeeData();
+    const fees = { maxFeePerGas: feeData.maxFeePerGas ?? feeData.gasPrice ?? 0n, maxPriorityFeePerGas: feeData.maxPriorityFeePerGas ?? 0n };
+    const raw = await this.wallet.signTransaction(this.txFor(row, nonce, fees));
+    const hash = Transaction.from(raw).hash!;
+    const now = BigInt(this.clock.now());
+    const taken = await runMoneyTransaction(this.db, async (trx) => {
+      const updated = await trx
+        .updateTable('withdrawals')
+        .set({ nonce, signer_address: this.address, updated_at: now })
+        .where('id', '=', row.id)
+        .where('status', '=', 'processing')
+        .where('nonce', 'is', null)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows !== 1n) return false;
+      await trx
+        .insertInto('withdrawal_txs')
+        .values({
+          withdrawal_id: row.id, network: this.net.network, signer_address: this.address, nonce, attempt: 0n, tx_hash: hash,
+          max_fee_per_gas: String(fees.maxFeePerGas), max_priority_fee_per_gas: String(fees.maxPriorityFeePerGas), status: 'intent', created_at: now, updated_at: now,
+        })
+        .execute();
+      return true;
+    });
+    return taken ? { id: row.id, raw, hash } : null;
+  }
+
+  /** Step 2: broadcast a written intent, then record it as sent. */
+  async broadcast(intent: { id: bigint; raw: string; hash: string }): Promise<void> {
+    try {
+      await this.provider.broadcastTransaction(intent.raw);
+    } catch (error) {
+      // already known to the node (a second broadcast of the same transaction) is fine
+      if (!(await this.provider.getTransaction(intent.hash))) throw error;
+    }
+    await this.markSent(intent.id, intent.hash);
+  }
+
+  private async markSent(id: bigint, hash: string): Promise<void> {
+    const now = BigInt(this.clock.now());
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('withdrawal_txs').set({ status: 'sent', updated_at: now }).where('withdrawal_id', '=', id).where('tx_hash', '=', hash).where('status', '=', 'intent').execute();
+      await trx.updateTable('withdrawals').set({ status: 'broadcast', tx_hash: hash, broadcast_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'processing').execute();
+    });
+  }
+
+  /** Intents a crash left unsent: on chain already → sent; else the same transaction is sent now. */
+  private async reconcile(): Promise<void> {
+    const intents = await this.db.selectFrom('withdrawal_txs').selectAll().where('network', '=', this.net.network).where('signer_address', '=', this.address).where('status', '=', 'intent').orderBy('nonce').execute();
+    for (const intent of intents) {
+      if (await this.provider.getTransaction(intent.tx_hash)) {
+        await this.markSent(intent.withdrawal_id, intent.tx_hash);
+        continue;
+      }
+      const row = await this.db.selectFrom('withdrawals').selectAll().where('id', '=', intent.withdrawal_id).executeTakeFirstOrThrow();
+      const fees = { maxFeePerGas: BigInt(intent.max_fee_per_gas), maxPriorityFeePerGas: BigInt(intent.max_priority_fee_per_gas) };
+      const raw = await this.wallet.signTransaction(this.txFor(row, intent.nonce, fees));
+      if (Transaction.from(raw).hash !== intent.tx_hash) throw new Error(`withdrawal ${row.id}: the re-signed transaction differs from its intent ${intent.tx_hash}; not sent`);
+      await this.broadcast({ id: row.id, raw, hash: intent.tx_hash });
+    }
+  }
+
+  /** Sent withdrawals: confirmations, then settled (completed) or returned (reverted). */
+  private async follow(): Promise<void> {
+    const rows = await this.db.selectFrom('withdrawals').selectAll().where('network', '=', this.net.network).where('status', 'in', ['broadcast', 'confirming']).orderBy('id').execute();
+    if (!rows.length) return;
+    const head = BigInt(await this.provider.getBlockNumber());
+    for (const row of rows) {
+      const txs = await this.db.selectFrom('withdrawal_txs').select('tx_hash').where('withdrawal_id', '=', row.id).where('status', 'in', ['sent', 'mined']).execute();
+      let receipt = null;
+      for (const tx of txs) receipt ??= await this.provider.getTransactionReceipt(tx.tx_hash);
+      const now = this.clock.now();
+      const at = BigInt(now);
+      if (!receipt) {
+        if (row.status === 'confirming') {
+          await this.db.updateTable('withdrawals').set({ status: 'broadcast', confirmations: 0n, block_number: null, updated_at: at }).where('id', '=', row.id).where('status', '=', 'confirming').execute();
+        }
+        continue;
+      }
+      const block = BigInt(receipt.blockNumber);
+      const confirmations = head >= block ? head - block + 1n : 0n;
+      const hash = receipt.hash;
+      if (receipt.status === 0) {
+        await runMoneyTransaction(this.db, async (trx) => {
+          const moved = await trx
+            .updateTable('withdrawals')
+            .set({ status: 'failed', reason: 'reverted on chain', tx_hash: hash, block_number: block, finished_at: at, updated_at: at })
+            .where('id', '=', row.id)
+            .where('status', 'in', ['broadcast', 'confirming'])
+            .executeTakeFirst();
+          if (moved.numUpdatedRows === 1n) await postReturn(trx, row, 'failed', now);
+        });
+      } else if (confirmations >= BigInt(this.net.confirmations)) {
+        await runMoneyTransaction(this.db, async (trx) => {
+          const moved = await trx
+            .updateTable('withdrawals')
+            .set({ status: 'completed', tx_hash: hash, block_number: block, confirmations, finished_at: at, updated_at: at })
+            .where('id', '=', row.id)
+            .where('status', 'in', ['broadcast', 'confirming'])
+            .executeTakeFirst();
+          if (moved.numUpdatedRows !== 1n) return;
+          await trx.updateTable('withdrawal_txs').set({ status: 'mined', updated_at: at }).where('withdrawal_id', '=', row.id).where('tx_hash', '=', hash).execute();
+          await postSettle(trx, row, hash, now);
+        });
+      } else {
+        await this.db.updateTable('withdrawals').set({ status: 'confirming', tx_hash: hash, block_number: block, confirmations, updated_at: at }).where('id', '=', row.id).where('status', 'in', ['broadcast', 'confirming']).execute();
+      }
+    }
+  }
+}
