@@ -1,9 +1,7 @@
+import { PHONE_MEDIA_QUERY } from '@/constants/app';
 import { useMediaQuery } from './useMediaQuery';
-
-/** Widest screen that counts as a phone (spec: ≤ 768 px). */
-const PHONE_MAX_WIDTH = 768;
 
 /** Phones get the bottom tab bar, wider screens the top navigation. */
 export function useIsPhone(): boolean {
-  return useMediaQuery(`(max-width: ${PHONE_MAX_WIDTH}px)`);
+  return useMediaQuery(PHONE_MEDIA_QUERY);
 }

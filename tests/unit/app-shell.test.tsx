@@ -8,7 +8,8 @@ import { load } from '@umijs/utils/compiled/cheerio';
 import { theme } from 'antd';
 import appShellPlugin, { addAppShell } from '../../plugins/appShell';
 import BlankPlaceholder, { InsideLayout, RouteLoading } from '@/components/BlankPlaceholder';
-import { SHELL_COLOURS, SHELL_CSS, SHELL_PHONE_MAX_WIDTH, shellHtml, skeletonHtml, skeletonKind } from '@/components/BlankPlaceholder/shell';
+import { PHONE_MAX_WIDTH } from '@/constants/app';
+import { SHELL_COLOURS, SHELL_CSS, shellHtml, skeletonHtml, skeletonKind } from '@/components/BlankPlaceholder/shell';
 import { PRIMARY_COLOR } from '@/constants/theme';
 
 /** What Umi's build writes before the plugin runs. */
@@ -41,9 +42,9 @@ describe('plugins/appShell', () => {
   });
 
   it('uses the heights of the real shell: 48 px header and 56 px tab bar on phones, 56 px header wider', () => {
-    expect(SHELL_PHONE_MAX_WIDTH).toBe(768);
+    expect(PHONE_MAX_WIDTH).toBe(768);
     expect(SHELL_CSS).toMatch(/\.pf-shell-header\{[^}]*height:56px/);
-    const phone = SHELL_CSS.slice(SHELL_CSS.indexOf(`@media (max-width:${SHELL_PHONE_MAX_WIDTH}px)`));
+    const phone = SHELL_CSS.slice(SHELL_CSS.indexOf(`@media (max-width:${PHONE_MAX_WIDTH}px)`));
     expect(phone).toMatch(/\.pf-shell-header\{[^}]*height:48px/);
     expect(phone).toMatch(/\.pf-shell-tab\{[^}]*height:56px/);
   });

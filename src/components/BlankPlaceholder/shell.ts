@@ -14,9 +14,7 @@
  * switches it to dark and the React-rendered shell picks the skeleton of the route.
  * Texts: only the brand name (the same in every locale); the rest are grey blocks.
  */
-
-/** Phone breakpoint of the shell (src/hooks/useIsPhone.ts: ≤ 768 px). */
-export const SHELL_PHONE_MAX_WIDTH = 768;
+import { PHONE_MAX_WIDTH } from '../../constants/app';
 
 /** antd's tokens for PRIMARY_COLOR (#0066f5) under the default and the dark algorithm. */
 export const SHELL_COLOURS = {
@@ -43,7 +41,7 @@ export const SHELL_CSS = [
   `.pf-sk-card{height:96px;margin-bottom:16px}`,
   `.pf-sk-row{height:56px;margin-bottom:12px}`,
   `.pf-shell-tabs{display:none}`,
-  `@media (max-width:${SHELL_PHONE_MAX_WIDTH}px){` +
+  `@media (max-width:${PHONE_MAX_WIDTH}px){` +
     `.pf-shell-header{height:48px;padding:0 12px;padding-top:env(safe-area-inset-top)}` +
     `.pf-shell-content{padding:12px;padding-bottom:calc(72px + env(safe-area-inset-bottom))}` +
     `.pf-shell-tabs{position:fixed;right:0;bottom:0;left:0;z-index:100;display:flex;padding-bottom:env(safe-area-inset-bottom);background:${L.bgContainer};border-top:1px solid ${L.borderSecondary}}` +
