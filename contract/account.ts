@@ -36,15 +36,30 @@ export const DepositNetwork = Type.Object({
   minDeposit: Amount,
   confirmations: Type.Integer({ minimum: 1 }),
 });
+/**
+ * A deposit record: 'credited' (in the balance: by the chain watcher or by hand), 'confirming' (seen
+ * on chain, waiting for its confirmations) or 'below_minimum' (seen, below the network's minimum,
+ * never credited). A deposit the watcher dropped (its block left the chain before it was credited)
+ * is not listed: no money arrived, and if its transaction is mined again the same record comes
+ * back as confirming (docs/deposits.md). `id` is the credited deposit's id for a credited record,
+ * the seen deposit's otherwise (unique within each status).
+ */
+export const DepositRecordStatus = Type.Union([Type.Literal('confirming'), Type.Literal('credited'), Type.Literal('below_minimum')]);
+export type DepositRecordStatusType = Static<typeof DepositRecordStatus>;
 export const DepositRecord = Type.Object({
   id: Id,
   network: Type.String(),
   currency: CurrencyCode,
   amount: Amount,
   txHash: Type.String(),
-  status: Type.Union([Type.Literal('credited')]),
+  status: DepositRecordStatus,
+  /** a deposit seen on chain (not credited by hand): blocks since its block, counting it, capped at requiredConfirmations */
+  confirmations: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** the confirmations the network needs before the deposit is credited */
+  requiredConfirmations: Type.Optional(Type.Integer({ minimum: 1 })),
   createdAt: Timestamp,
 });
+export type DepositRecordType = Static<typeof DepositRecord>;
 export const RechargeQuery = Type.Composite([PageQuery, Type.Object({ currency: Type.Optional(CurrencyCode) })]);
 export const RechargeResponse = Type.Object({
   networks: Type.Array(DepositNetwork),

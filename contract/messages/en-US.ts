@@ -144,6 +144,7 @@ export const enUS: Record<MessageKey, string> = {
   'deposit.badTxHash': 'Malformed transaction hash',
   'deposit.txMismatch': 'This transaction was already credited with another user, currency or amount',
   'deposit.creditedByWatcher': 'The deposit watcher already credited this transaction; it cannot be credited by hand',
+  'deposit.watcherMismatch': 'The deposit watcher saw this transaction as {seen} to user {uid}: another user, currency or amount than this credit',
   'user.notFound': 'No user with UID {uid}',
   'product.notOnSale': 'This product is not on sale at the moment',
   'product.belowMinUnits': 'The minimum purchase is {min} {unit}',

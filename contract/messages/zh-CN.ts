@@ -144,6 +144,7 @@ export const zhCN: Record<MessageKey, string> = {
   'deposit.badTxHash': '交易哈希格式错误',
   'deposit.txMismatch': '此交易已入账，但用户、币种或金额不同',
   'deposit.creditedByWatcher': '此交易已由链上充值监听自动入账，不能再手动入账',
+  'deposit.watcherMismatch': '链上充值监听看到的此交易是 {seen}（用户 {uid}），与手动入账的用户、币种或金额不同',
   'user.notFound': '找不到用户：{uid}',
   'product.notOnSale': '此产品目前不在销售时间内',
   'product.belowMinUnits': '最少购买 {min} {unit}',

@@ -145,6 +145,7 @@ export const zhTW = {
   'deposit.badTxHash': '交易哈希格式錯誤',
   'deposit.txMismatch': '此交易已入帳，但使用者、幣種或金額不同',
   'deposit.creditedByWatcher': '此交易已由鏈上充值監聽自動入帳，不能再手動入帳',
+  'deposit.watcherMismatch': '鏈上充值監聽看到的此交易是 {seen}（使用者 {uid}），與手動入帳的使用者、幣種或金額不同',
   'user.notFound': '找不到使用者：{uid}',
   'product.notOnSale': '此產品目前不在銷售時間內',
   'product.belowMinUnits': '最少購買 {min} {unit}',

@@ -40,10 +40,14 @@ export async function createCursor(db: Db, network: string, cursor: Cursor, head
 class CursorMoved extends Error {}
 
 /**
- * Stores `deposits` and moves the cursor from `from` to `to`, in one transaction; false (nothing
- * written) when the cursor is no longer at `from`.
+ * Stores `deposits` and moves the cursor from `from` to `to`, in one transaction; null (nothing
+ * written) when the cursor is no longer at `from`. A confirming deposit of a currency this network
+ * watches, in a block of the range, that the range's (canonical) reading no longer holds is
+ * dropped at once (a reorg took its log away; if its transaction is mined again and seen, it is
+ * re-attached and confirms anew), rather than when it would have had its confirmations.
  */
-export async function storeRange(db: Db, net: WatchedNetwork, from: Cursor, to: Cursor, head: number, deposits: SeenDeposit[], now: number): Promise<boolean> {
+export async function storeRange(db: Db, net: WatchedNetwork, from: Cursor, to: Cursor, head: number, deposits: SeenDeposit[], now: number): Promise<{ dropped: ChainDepositRow[] } | null> {
+  const dropped: ChainDepositRow[] = [];
   try {
     await db.transaction().execute(async (trx) => {
       const moved = await trx
@@ -73,10 +77,26 @@ export async function storeRange(db: Db, net: WatchedNetwork, from: Cursor, to: 
           )
           .execute();
       }
+      const watched = [net.token?.currency, net.native?.currency].filter((c): c is string => Boolean(c));
+      const stale = await trx
+        .selectFrom('chain_deposits')
+        .selectAll()
+        .where('network', '=', net.network)
+        .where('status', '=', 'confirming')
+        .where('currency', 'in', watched)
+        .where('block_number', '>=', BigInt(from.blockNumber + 1))
+        .where('block_number', '<=', BigInt(to.blockNumber))
+        .execute();
+      const found = new Set(deposits.map((d) => `${d.txHash}:${d.logIndex}:${d.blockHash}`));
+      for (const row of stale) {
+        if (found.has(`${row.tx_hash}:${row.log_index}:${row.block_hash}`)) continue;
+        await trx.updateTable('chain_deposits').set({ status: 'dropped', updated_at: BigInt(now) }).where('id', '=', row.id).where('status', '=', 'confirming').execute();
+        dropped.push(row);
+      }
     });
-    return true;
+    return { dropped };
   } catch (error) {
-    if (error instanceof CursorMoved) return false;
+    if (error instanceof CursorMoved) return null;
     throw error;
   }
 }

@@ -7,7 +7,8 @@
  *    block must be the cursor's hash (at the head, the cursor's block must still have the cursor's
  *    hash): if not, the chain reorganised under the cursor, which moves back by the network's
  *    confirmations (a reorg deeper than that is outside what confirmations promise) and the
- *    blocks are read again, re-attaching deposits seen again at their new block;
+ *    blocks are read again, re-attaching deposits seen again at their new block; a confirming
+ *    deposit in a block read again that is no longer there is dropped at once (store.ts);
  * 3. credits each confirming deposit that has the network's confirmations and whose block is
  *    still the canonical one at its height (credit.ts); a deposit whose block is gone is dropped
  *    (if its transaction is mined again and seen again, it is re-attached and confirms anew).
@@ -150,8 +151,16 @@ export class DepositWatcher {
       }
       const range = await scanRange(this.rpc, net, decimals, this.index, from, to, signal);
       const next = { blockNumber: to, blockHash: range.toHash };
-      if (await storeRange(db, net, cursor, next, head, range.deposits, now())) {
+      const stored = await storeRange(db, net, cursor, next, head, range.deposits, now());
+      if (stored) {
         summary.blocksScanned += to - from + 1;
+        summary.dropped += stored.dropped.length;
+        for (const row of stored.dropped) {
+          log.warn(
+            { network: net.network, tx: row.tx_hash, logIndex: String(row.log_index), block: String(row.block_number) },
+            `deposit watcher ${net.network}: deposit dropped, its block was scanned again and no longer holds it`,
+          );
+        }
         summary.depositsSeen += range.deposits.length;
         for (const d of range.deposits) {
           log.info(

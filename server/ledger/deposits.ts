@@ -3,7 +3,8 @@
  * Crediting is idempotent by network + transaction hash and writes the ledger: the user's account
  * against the system `deposits` account, with the operator named in the ledger reference. The chain
  * watcher (server/deposits) credits through the same posting (`postDepositCredit`), per Transfer
- * log; a transaction it credited is refused here.
+ * log; a transaction it credited is refused here, and one it saw and has not credited yet is
+ * credited by hand only for the user, currency and amount the watcher saw.
  */
 import { sql } from 'kysely';
 import { isSqlite, type Db } from '../db';
@@ -83,6 +84,23 @@ export async function creditDeposit(db: Db, input: CreditDepositInput): Promise<
       .where('source', '=', 'watcher')
       .executeTakeFirst();
     if (byWatcher) throw new ApiError('CONFLICT', { messageKey: 'deposit.creditedByWatcher' });
+    // what the watcher saw of this transaction (not credited yet: confirming, below the minimum or
+    // dropped) must be what the operator credits: the same user, currency and amount (the sum of its logs)
+    const seen = await trx
+      .selectFrom('chain_deposits')
+      .select(['user_id', 'currency', 'amount'])
+      .where('network', '=', network)
+      .where('tx_hash', '=', txHash)
+      .where('status', '!=', 'credited')
+      .execute();
+    if (seen.length) {
+      const seenTotal = seen.reduce((sum, row) => sum + BigInt(row.amount), 0n);
+      const sameUser = seen.every((row) => row.user_id === user.id);
+      if (!sameUser || seen.some((row) => row.currency !== currency) || seenTotal !== amount) {
+        const owner = await trx.selectFrom('users').select('uid').where('id', '=', seen[0].user_id).executeTakeFirstOrThrow();
+        throw new ApiError('CONFLICT', { messageKey: 'deposit.watcherMismatch', params: { seen: `${fromUnits(seenTotal)} ${seen[0].currency}`, uid: owner.uid } });
+      }
+    }
     const id = await postDepositCredit(trx, {
       userId: user.id, uid: input.uid, network, currency, amount, txHash, logIndex: -1n, source: 'ops', operator: input.operator, now: input.now,
     });

@@ -32,7 +32,7 @@ export default async function accountRoutes(app: FastifyInstance, deps: AppConte
 
   route(app, contract.account.recharge, async (request) => {
     const { userId } = sessionOf(request);
-    return depositOverview(db, userId, depositAddresses.addressOf(userId), request.query.currency, pageArgs(request.query), time);
+    return depositOverview(db, userId, depositAddresses.addressOf(userId), request.query.currency, pageArgs(request.query), time, config.chainNetworks);
   });
 
   // transfers between PowerFi users

@@ -23,6 +23,7 @@ import { watcherStatus } from '../../server/ops/watcherStatus';
 import { serverJobs } from '../../server/jobs';
 import { parseJobSchedule } from '../../server/jobSchedule';
 import { startTestApp, type TestApp } from './support/app';
+import { bearer } from './support/siwe';
 import { balanceOf, newUser, randomTxHash, type MoneyUser } from './support/ledger';
 
 const ROOT = HDNodeWallet.fromPhrase('test test test test test test test test test test test junk', undefined, "m/44'/60'/0'");
@@ -348,6 +349,119 @@ describe('crediting by hand and by the watcher', () => {
     const input = { uid: alice.uid, network: 'BEP20', currency: 'USDT', amount: '5', txHash: randomTxHash(), operator: 'dave', now: t.clock.now() };
     expect((await creditDeposit(t.db, input)).created).toBe(true);
     expect((await creditDeposit(t.db, input)).created).toBe(false);
+  });
+});
+
+describe('drop on rescan and the hand credit cross-check', () => {
+  it('drops a confirming deposit at once when its block is scanned again and no longer holds it', async () => {
+    await run();
+    const snapshot = await chain.send('evm_snapshot', []);
+    const { hash, block } = await sendUsdt(bob, '40');
+    expect((await run()).depositsSeen).toBe(1);
+    await chain.send('evm_revert', [snapshot]);
+    // one block at the same height, without the transfer: far from the deposit's confirmations
+    await mine(1);
+    expect(await chain.getBlockNumber()).toBe(block);
+    const after = await run();
+    expect(after.reorgs).toBe(1);
+    expect(after.dropped).toBe(1);
+    expect(await rows(hash)).toEqual([expect.objectContaining({ status: 'dropped', deposit_id: null })]);
+    expect(await ledgerRefs(`chain:deposit:ERC20:${hash}`)).toEqual([]);
+  });
+
+  it('ops deposit:credit refuses an amount or user other than what the watcher saw, and credits the matching one once', async () => {
+    const { hash } = await sendUsdt(alice, '33');
+    await run();
+    expect((await rows(hash))[0].status).toBe('confirming');
+    const input = { uid: alice.uid, network: 'ERC20', currency: 'USDT', amount: '34', txHash: hash, operator: 'carol', now: t.clock.now() };
+    await expect(creditDeposit(t.db, input)).rejects.toMatchObject({
+      code: 'CONFLICT', options: { messageKey: 'deposit.watcherMismatch', params: { seen: '33 USDT', uid: alice.uid } },
+    });
+    await expect(creditDeposit(t.db, { ...input, amount: '33', uid: bob.uid })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'deposit.watcherMismatch' } });
+    expect(await ledgerRefs(`ops:deposit:credit:carol:ERC20:${hash}`)).toEqual([]);
+    const before = Number(await balanceOf(t.app, alice));
+    expect((await creditDeposit(t.db, { ...input, amount: '33' })).created).toBe(true);
+    // the watcher then marks its row credited by the operator's deposit, and posts nothing
+    await mine(CONFIRMATIONS);
+    expect((await run()).credited).toBe(0);
+    expect((await rows(hash))[0].status).toBe('credited');
+    expect(Number(await balanceOf(t.app, alice))).toBeCloseTo(before + 33, 8);
+  });
+});
+
+describe('the deposit records (GET /account/recharge)', () => {
+  let dave: MoneyUser;
+  const page = async (user: MoneyUser, query: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/web/account/recharge${query}`, headers: bearer(user.token) });
+    expect(response.statusCode).toBe(200);
+    return response.json().data;
+  };
+
+  beforeAll(async () => {
+    // what the server reads from CHAIN_ERC20_*: the watcher's confirmations are the required ones
+    t.config.chainNetworks = [network];
+    dave = await newUser(t.app, t.db, t.clock, { payPassword: null });
+  });
+  afterAll(() => {
+    t.config.chainNetworks = [];
+  });
+
+  it('lists seen deposits with credited ones in one list, newest first, paged, with confirmations, and not the dropped ones', async () => {
+    await run();
+    const byHand = await creditDeposit(t.db, { uid: dave.uid, network: 'BEP20', currency: 'USDT', amount: '7', txHash: randomTxHash(), operator: 'carol', now: t.clock.now() });
+    t.clock.advance(1000);
+    // dropped: seen, then taken away by a reorg
+    const snapshot = await chain.send('evm_snapshot', []);
+    const gone = await sendUsdt(dave, '50');
+    await run();
+    await chain.send('evm_revert', [snapshot]);
+    await mine(1);
+    t.clock.advance(1000);
+    const confirming = await sendUsdt(dave, '20');
+    await run();
+    t.clock.advance(1000);
+    const below = await sendUsdt(dave, '5');
+    await run();
+    expect((await rows(gone.hash))[0].status).toBe('dropped');
+
+    const all = await page(dave, '?page=1&pageSize=10');
+    expect(all.networks.find((n: { network: string; currency: string }) => n.network === 'ERC20' && n.currency === 'USDT').confirmations).toBe(CONFIRMATIONS);
+    expect(all.records.total).toBe(3);
+    expect(all.records.list).toEqual([
+      { id: expect.any(String), network: 'ERC20', currency: 'USDT', amount: '5', txHash: below.hash, status: 'below_minimum', confirmations: 1, requiredConfirmations: CONFIRMATIONS, createdAt: expect.any(String) },
+      { id: expect.any(String), network: 'ERC20', currency: 'USDT', amount: '20', txHash: confirming.hash, status: 'confirming', confirmations: 2, requiredConfirmations: CONFIRMATIONS, createdAt: expect.any(String) },
+      { id: String(byHand.id), network: 'BEP20', currency: 'USDT', amount: '7', txHash: expect.any(String), status: 'credited', createdAt: expect.any(String) },
+    ]);
+    // pages of one: the same three, none twice
+    const paged = [];
+    for (let n = 1; n <= 3; n += 1) {
+      const one = await page(dave, `?page=${n}&pageSize=1`);
+      expect(one.records.total).toBe(3);
+      paged.push(...one.records.list);
+    }
+    expect(paged).toEqual(all.records.list);
+    expect((await page(dave, '?page=4&pageSize=1')).records.list).toEqual([]);
+    expect((await page(dave, '?currency=ETH')).records.total).toBe(0);
+
+    // the confirming one: n/3 as blocks come, then credited, later than it was seen
+    t.clock.advance(60_000);
+    await mine(1);
+    await run();
+    const credited = (await rows(confirming.hash))[0];
+    expect(credited.status).toBe('credited');
+    const after = (await page(dave, '?page=1&pageSize=10')).records.list;
+    expect(after.map((r: { status: string }) => r.status)).toEqual(['below_minimum', 'credited', 'credited']);
+    expect(after[1]).toEqual({ id: String(credited.deposit_id), network: 'ERC20', currency: 'USDT', amount: '20', txHash: confirming.hash, status: 'credited', createdAt: expect.any(String) });
+    expect(after[0].confirmations).toBe(2);
+    // the watcher credited it when its third confirmation came: it keeps its place (it arrived when seen)
+    t.clock.advance(5000);
+    await mine(CONFIRMATIONS + 2);
+    await run();
+    const later = (await page(dave, '?page=1&pageSize=10')).records.list;
+    expect(later.map((r: { txHash: string }) => r.txHash)).toEqual(after.map((r: { txHash: string }) => r.txHash));
+    expect(later[1].createdAt).toBe(all.records.list[1].createdAt);
+    // capped at the required confirmations
+    expect(later[0]).toMatchObject({ status: 'below_minimum', confirmations: CONFIRMATIONS, requiredConfirmations: CONFIRMATIONS });
   });
 });
 
