@@ -1,17 +1,19 @@
 /**
- * antd's styles from stylesheets instead of start-up script (issue 15): at build time, the light
- * theme's styles of every antd component the app imports are written to two content-hashed files,
- * one for phones and one for wider screens, linked with their media queries before umi.css
- * (plugins/antdStyles/extract.ts says how the browser then skips computing them). Each file blocks
- * rendering only where its media query matches, and only the production build has them: `max dev`
- * computes every style in the browser, as antd does by default.
+ * antd's styles from a stylesheet instead of start-up script (issue 15): at build time, the phone's
+ * light-theme styles of every antd component the app imports are written to a content-hashed file,
+ * linked for phone screens only, before umi.css (plugins/antdStyles/extract.ts says how the browser
+ * then skips computing them). It blocks rendering only on phones; wider screens, the dark theme and
+ * `max dev` compute their styles in the browser, as antd does by default. Wider screens have no
+ * sheet of their own because a browser downloads every linked stylesheet, matching or not: a
+ * second 44 KB sheet would compete for a phone's slow link with what the phone needs, to save
+ * work on machines that are several times faster.
  */
 import type { IApi } from '@umijs/max';
 import type { CheerioAPI } from '@umijs/utils/compiled/cheerio';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PHONE_MAX_WIDTH } from '../src/constants/app';
+import { PHONE_MEDIA_QUERY } from '../src/constants/app';
 import { antdComponentsUsed, extractLightThemeStyles } from './antdStyles/extract';
 
 export interface AntdStylesheet {
@@ -22,17 +24,11 @@ export interface AntdStylesheet {
   css: string;
 }
 
-/** The two light-theme stylesheets (phone and wider), named by their content. */
+/** The phone's light-theme stylesheet, named by its content. */
 export function antdStylesheets(srcDir: string): AntdStylesheet[] {
-  const names = antdComponentsUsed(srcDir);
-  return [
-    { name: 'phone', phone: true, media: `(max-width: ${PHONE_MAX_WIDTH}px)` },
-    { name: 'wide', phone: false, media: `(min-width: ${PHONE_MAX_WIDTH + 1}px)` },
-  ].map(({ name, phone, media }) => {
-    const css = extractLightThemeStyles(names, phone);
-    const hash = createHash('sha256').update(css).digest('hex').slice(0, 8);
-    return { file: `antd-${name}.${hash}.css`, media, css };
-  });
+  const css = extractLightThemeStyles(antdComponentsUsed(srcDir), true);
+  const hash = createHash('sha256').update(css).digest('hex').slice(0, 8);
+  return [{ file: `antd-phone.${hash}.css`, media: PHONE_MEDIA_QUERY, css }];
 }
 
 /**

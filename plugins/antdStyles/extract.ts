@@ -10,7 +10,7 @@
  * file can only save work, never leave a component unstyled.
  *
  * The light theme has two variants: phones have touch-sized inputs (src/constants/theme.ts), which
- * changes antd's token hash, so each variant is its own file for its own media query.
+ * changes antd's token hash; a stylesheet serves one of them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,12 +1,13 @@
 /**
  * @jest-environment node
  *
- * plugins/antdStaticStyle (issue 15): antd's light-theme styles made at build time, one sheet per
- * screen class, with @ant-design/cssinjs's cache map, linked before umi.css. The extraction runs in
+ * plugins/antdStaticStyle (issue 15): antd's light-theme styles for phones made at build time, with
+ * @ant-design/cssinjs's cache map, linked for phone screens before umi.css. The extraction runs in
  * a child process with NODE_ENV=production, as in `max build` (antd fixes its class prefix when
  * it loads); tests/e2e/antd-styles.test.ts checks that the browser uses the sheets.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,14 +17,14 @@ import { linkAntdStylesheets, type AntdStylesheet } from '../../plugins/antdStat
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** antdStylesheets(src/) as `max build` runs it */
-function buildSheets(): AntdStylesheet[] {
+/** `code` (an expression on the plugins' exports) in a child process with NODE_ENV=production, as `max build` runs them */
+function inProduction<T>(code: string): T {
   const dir = mkdtempSync(path.join(tmpdir(), 'antd-sheets-'));
   try {
-    const out = path.join(dir, 'sheets.json');
-    const script = `require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(require('./plugins/antdStaticStyle').antdStylesheets('src')))`;
+    const out = path.join(dir, 'out.json');
+    const script = `const plugin = require('./plugins/antdStaticStyle'); const extract = require('./plugins/antdStyles/extract'); require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(${code}))`;
     execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'pipe' });
-    return JSON.parse(readFileSync(out, 'utf8')) as AntdStylesheet[];
+    return JSON.parse(readFileSync(out, 'utf8')) as T;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -53,35 +54,33 @@ describe('the components the app imports from antd', () => {
   });
 });
 
-describe('the sheets of the build', () => {
+describe('the sheet of the build', () => {
   let sheets: AntdStylesheet[];
+  let wideCss: string;
   beforeAll(() => {
-    sheets = buildSheets();
+    [sheets, wideCss] = inProduction<[AntdStylesheet[], string]>("[plugin.antdStylesheets('src'), extract.extractLightThemeStyles(extract.antdComponentsUsed('src'), false)]");
   }, 120_000);
 
-  test('one for phones and one for wider screens, split at the phone breakpoint, named by content', () => {
-    expect(sheets.map(({ file, media }) => [file.replace(/[0-9a-f]{8}/, 'HASH'), media])).toEqual([
-      ['antd-phone.HASH.css', '(max-width: 768px)'],
-      ['antd-wide.HASH.css', '(min-width: 769px)'],
-    ]);
-    expect(sheets[0].file).not.toBe(sheets[1].file);
+  test('one, for phone screens, named by its content', () => {
+    expect(sheets.map(({ file, media }) => [file.replace(/\.[0-9a-f]{8}\./, '.HASH.'), media])).toEqual([['antd-phone.HASH.css', '(max-width: 768px)']]);
+    expect(sheets[0].file).toBe(`antd-phone.${createHash('sha256').update(sheets[0].css).digest('hex').slice(0, 8)}.css`);
   });
 
   test('production class names, and a cache path for every component style, popups included', () => {
-    for (const { css } of sheets) {
-      expect(css).not.toContain('css-dev-only');
-      expect(css).toMatch(/:where\(\.css-[a-z0-9]+\)\.ant-btn/);
-      const components = cachedPaths(css).map((entry) => entry.split('|')[1]);
-      expect(components).toEqual(expect.arrayContaining(['Button-Button', 'Card-Card', 'Typography-Typography', 'Tooltip-Tooltip', 'Modal-Modal', 'Message-Message']));
-    }
+    const { css } = sheets[0];
+    expect(css).not.toContain('css-dev-only');
+    expect(css).toMatch(/:where\(\.css-[a-z0-9]+\)\.ant-btn/);
+    const components = cachedPaths(css).map((entry) => entry.split('|')[1]);
+    expect(components).toEqual(expect.arrayContaining(['Button-Button', 'Card-Card', 'Typography-Typography', 'Tooltip-Tooltip', 'Modal-Modal', 'Message-Message']));
   });
 
-  test('the two are different themes: no component style shares a token hash, and phone inputs are 44 px tall', () => {
-    const [phone, wide] = sheets.map(({ css }) => cachedPaths(css).filter((entry) => !entry.includes('|ant-design-icons|')).map((entry) => entry.split('|')[0]));
-    expect(phone.filter((hash) => wide.includes(hash))).toEqual([]);
+  test('it is the phone’s theme: touch-sized inputs, and no token hash of the wider screens’ theme', () => {
+    const tokens = (css: string) => cachedPaths(css).filter((entry) => !entry.includes('|ant-design-icons|')).map((entry) => entry.split('|')[0]);
+    const wide = tokens(wideCss);
+    expect(tokens(sheets[0].css).filter((hash) => wide.includes(hash))).toEqual([]);
     // the select's single line: antd writes the touch height, 44 px on phones, 32 px wider
     expect(sheets[0].css).toMatch(/\.ant-select-single[^{]*\{[^}]*height:44px/);
-    expect(sheets[1].css).toMatch(/\.ant-select-single[^{]*\{[^}]*height:32px/);
+    expect(wideCss).toMatch(/\.ant-select-single[^{]*\{[^}]*height:32px/);
   });
 });
 
@@ -89,15 +88,11 @@ test('extraction refuses to run outside production (the classes would not match 
   expect(() => extractLightThemeStyles(['Button'], true)).toThrow(/NODE_ENV=production/);
 });
 
-test('the links go before umi.css, each with its media query', () => {
+test('the link goes before umi.css, with its media query', () => {
   const $ = load('<html><head><meta charset="utf-8"><link rel="icon" href="/icon.svg"><link rel="stylesheet" href="/umi.css"></head><body></body></html>');
-  linkAntdStylesheets($, [
-    { file: 'antd-phone.aaaaaaaa.css', media: '(max-width: 768px)', css: '' },
-    { file: 'antd-wide.bbbbbbbb.css', media: '(min-width: 769px)', css: '' },
-  ], '/');
+  linkAntdStylesheets($, [{ file: 'antd-phone.aaaaaaaa.css', media: '(max-width: 768px)', css: '' }], '/');
   expect($('head link[rel="stylesheet"]').toArray().map((link) => [$(link).attr('href'), $(link).attr('media')])).toEqual([
     ['/antd-phone.aaaaaaaa.css', '(max-width: 768px)'],
-    ['/antd-wide.bbbbbbbb.css', '(min-width: 769px)'],
     ['/umi.css', undefined],
   ]);
 });
