@@ -8,7 +8,7 @@ import type { PowerOrderType } from '../contract/product';
 import { dailyInterest } from '../contract/rules/financeInterest';
 import { fromUnits, toUnits } from '../contract/rules/money';
 import { powerDay } from '../contract/rules/powerOutput';
-import { deposit } from './account';
+import { deposit, seenDeposit } from './account';
 import { addAddress } from './address';
 import { createOrder, payOrder, setStatus } from './mall';
 import { nextId, state, writeEntry, type MockUser } from './_state';
@@ -75,6 +75,9 @@ export function welcome(user: MockUser): MockUser {
   deposit(user, 'ERC20', 'USDT', '5000', at(12, 10));
   deposit(user, 'ERC20', 'ETH', '1.5', at(11, 14));
   deposit(user, 'BEP20', 'USDT', '2000', at(9, 21));
+  // seen on chain just now: below the minimum, and one confirming (credited after 12 mock blocks)
+  seenDeposit(user, 'ERC20', 'USDT', '5');
+  seenDeposit(user, 'ERC20', 'USDT', '300');
 
   const power = buyPower(user, state.catalog.powerProducts[0], 20, at(8, 11));
   settlePastDays(user, power);

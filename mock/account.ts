@@ -24,12 +24,49 @@ export function deposit(user: MockUser, network: string, currency: string, value
   user.deposits.push({ id: nextId(), network, currency, amount: value, txHash: keccakText(`${user.uid}:${at}:${value}`), status: 'credited', createdAt: at });
 }
 
+/** when each seen (not yet credited) deposit was seen, in ms */
+const seenAt = new WeakMap<MockUser['deposits'][number], number>();
+/** a block every 3 s, as on a fast chain: what `max dev` shows as 确认中 n/12 moving */
+const MOCK_BLOCK_MS = 3000;
+
+/**
+ * A deposit seen on chain (on the server: the deposit watcher): confirming, or below the minimum
+ * (never credited). `settleSeenDeposits` gives it a confirmation per mock block and credits it
+ * once it has the network's confirmations.
+ */
+export function seenDeposit(user: MockUser, network: string, currency: string, value: string, now = Date.now()): void {
+  const rule = DEPOSIT_NETWORKS.find((n) => n.network === network && n.currency === currency)!;
+  const status = toUnits(value) < toUnits(rule.minDeposit) ? 'below_minimum' as const : 'confirming' as const;
+  const record = {
+    id: nextId(), network, currency, amount: value, txHash: keccakText(`${user.uid}:seen:${now}:${value}`), status,
+    confirmations: 1, requiredConfirmations: rule.confirmations, createdAt: timestamp(),
+  };
+  seenAt.set(record, now);
+  user.deposits.push(record);
+}
+
+function settleSeenDeposits(user: MockUser, now = Date.now()): void {
+  for (const record of user.deposits) {
+    const seen = seenAt.get(record);
+    if (seen === undefined || record.status === 'credited') continue;
+    const required = record.requiredConfirmations ?? 1;
+    record.confirmations = Math.min(required, 1 + Math.floor((now - seen) / MOCK_BLOCK_MS));
+    if (record.status === 'confirming' && record.confirmations >= required) {
+      book(user, 'deposit', record.currency, toUnits(record.amount), `${record.network} 充值`, timestamp());
+      record.status = 'credited';
+      delete record.confirmations;
+      delete record.requiredConfirmations;
+    }
+  }
+}
+
 function findRecipient(to: string): MockUser | undefined {
   return state.users.get(to.trim()) ?? findUserByAddress(to.trim());
 }
 
 export default mockRoutes(contract.account, {
   account: ({ user, query }) => {
+    settleSeenDeposits(user);
     // the wallet currencies are listed even at zero, as on the server
     for (const currency of WALLET_CURRENCIES) balanceOf(user, currency);
     const balances = [...user.balances.entries()]
@@ -49,6 +86,7 @@ export default mockRoutes(contract.account, {
   },
 
   recharge: ({ user, query }) => {
+    settleSeenDeposits(user);
     const address = depositAddress(user);
     const networks = DEPOSIT_NETWORKS.filter((n) => !query.currency || n.currency === query.currency).map((n) => ({ ...n, address }));
     const records = newestFirst(user.deposits).filter((d) => !query.currency || d.currency === query.currency);

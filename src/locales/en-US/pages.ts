@@ -75,6 +75,10 @@ export default {
   'deposit.confirmations': 'Confirmations',
   'deposit.warning': 'Only send {currency} on the {network} network to this address; other assets cannot be recovered.',
   'deposit.records': 'Deposit history',
+  'deposit.available': 'Available',
+  'deposit.confirming': 'Confirming {n}/{required}',
+  'deposit.belowMinimum': 'Below minimum',
+  'deposit.onTheWay': 'Deposits on their way',
 
   'transfer.currencies': 'Transferable currencies',
   'transfer.available': 'Available',

@@ -75,6 +75,10 @@ export default {
   'deposit.confirmations': '到账确认数',
   'deposit.warning': '请仅向此地址充值 {network} 网络的 {currency}，充值其他资产将无法找回。',
   'deposit.records': '充值记录',
+  'deposit.available': '可用余额',
+  'deposit.confirming': '确认中 {n}/{required}',
+  'deposit.belowMinimum': '低于最低充值',
+  'deposit.onTheWay': '到账中的充值',
 
   'transfer.currencies': '可转账币种',
   'transfer.available': '可用',

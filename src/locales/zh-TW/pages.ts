@@ -75,6 +75,10 @@ export default {
   'deposit.confirmations': '到帳確認數',
   'deposit.warning': '請僅向此地址儲值 {network} 網路的 {currency}，儲值其他資產將無法找回。',
   'deposit.records': '儲值記錄',
+  'deposit.available': '可用餘額',
+  'deposit.confirming': '確認中 {n}/{required}',
+  'deposit.belowMinimum': '低於最低儲值',
+  'deposit.onTheWay': '到帳中的儲值',
 
   'transfer.currencies': '可轉帳幣種',
   'transfer.available': '可用',

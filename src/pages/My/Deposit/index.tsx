@@ -1,4 +1,8 @@
-/** /my/deposit: the user's deposit address per network (QR code and copy), limits, and deposit records. */
+/**
+ * /my/deposit: the user's deposit address per network (QR code and copy), limits, the available
+ * balance, and deposit records: a deposit seen on chain shows as 确认中 n/12 and moves on by itself
+ * (liveDeposits.tsx polls), the list and the balance reload when a record changes.
+ */
 import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
@@ -10,6 +14,7 @@ import RecordRow, { RecordNote } from '../components/RecordRow';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';
+import { DepositStatusTag, useLiveDeposits } from './liveDeposits';
 
 /** `0xabababab…abababab`: a transaction hash shortened for a row (the copy button copies all of it). */
 function shortHash(hash: string): string {
@@ -19,14 +24,17 @@ function shortHash(hash: string): string {
 export default function MyDepositPage() {
   const t = useT();
   const ready = !!useCurrentUser();
-  const { data, loading, error, refresh } = useRequest(() => accountApi.recharge({ page: 1, pageSize: 1 }), { ready });
+  const { data, loading, error, refresh, changes } = useLiveDeposits(ready, { whileIdle: true });
   const networks = data?.networks ?? [];
   const [selected, setSelected] = useState(0);
   const network = networks[selected] ?? networks[0];
+  const currency = network?.currency;
+  const balance = useRequest(() => accountApi.account({ currency }), { ready: ready && !!currency, refreshDeps: [currency, changes] });
+  const available = balance.data?.balances.find((b) => b.currency === currency)?.available;
 
   return (
     <>
-      <AsyncContent loading={loading} error={error} onRetry={refresh} empty={networks.length === 0} rows={6}>
+      <AsyncContent loading={loading && !data} error={!data && error} onRetry={refresh} empty={networks.length === 0} rows={6}>
         {network && (
           <Card size="small" style={{ marginBottom: 16 }}>
             {/* whole labels, wrapping onto a second row rather than cut ("USDT · ER…") */}
@@ -61,6 +69,9 @@ export default function MyDepositPage() {
                 <Money value={network.minDeposit} currency={network.currency} />
               </Descriptions.Item>
               <Descriptions.Item label={t('deposit.confirmations')}>{network.confirmations}</Descriptions.Item>
+              <Descriptions.Item label={t('deposit.available')}>
+                <span data-testid="deposit-balance">{available !== undefined && <Money value={available} currency={network.currency} />}</span>
+              </Descriptions.Item>
             </Descriptions>
             <Typography.Paragraph type="warning" style={{ marginBottom: 0 }}>
               {t('deposit.warning', { currency: network.currency, network: network.network })}
@@ -72,10 +83,18 @@ export default function MyDepositPage() {
       {ready && (
         <InfiniteList
           fetchPage={async (query) => (await accountApi.recharge(query)).records}
-          rowKey={(record) => record.id}
+          reloadDeps={[changes]}
+          // a credited record and a seen one may share an id (two tables)
+          rowKey={(record) => `${record.status}-${record.id}`}
           renderItem={(record) => (
             <RecordRow
-              title={<Typography.Text strong>{`${record.currency} · ${record.network}`}</Typography.Text>}
+              data-testid="deposit-record"
+              title={
+                <Flex wrap align="center" gap={4}>
+                  <Typography.Text strong>{`${record.currency} · ${record.network}`}</Typography.Text>
+                  <DepositStatusTag record={record} />
+                </Flex>
+              }
               detail={
                 <RecordNote copyable={{ text: record.txHash }} data-testid="deposit-tx">
                   {shortHash(record.txHash)}
@@ -83,7 +102,8 @@ export default function MyDepositPage() {
               }
               amounts={
                 <>
-                  <Money value={record.amount} currency={record.currency} signed />
+                  {/* signed (+) once it is in the balance */}
+                  <Money value={record.amount} currency={record.currency} signed={record.status === 'credited'} />
                   <RecordNote>{record.createdAt}</RecordNote>
                 </>
               }

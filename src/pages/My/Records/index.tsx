@@ -1,6 +1,9 @@
 /**
  * /my/records: every ledger entry of the user (type, currency, signed amount coloured, balance
  * after, time), filtered by type, currency and date range, loaded page by page as it scrolls.
+ * Deposits still confirming are not ledger entries yet: they are listed above the entries
+ * (确认中 n/12, polled while there are any), and the entries reload when one is credited. A
+ * deposit below the minimum never becomes an entry: it is shown in the deposit records (/my/deposit).
  */
 import { DatePicker, Flex, Select, Typography } from 'antd';
 import { useRequest } from 'ahooks';
@@ -13,6 +16,7 @@ import RecordRow, { RecordNote } from '../components/RecordRow';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi, userApi } from '@/services';
+import { DepositStatusTag, useLiveDeposits } from '../Deposit/liveDeposits';
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 
@@ -26,9 +30,31 @@ export default function MyRecordsPage() {
   const ready = !!useCurrentUser();
   // the currencies the user's wallet holds (all wallet currencies are listed, also at zero)
   const wallet = useRequest(() => accountApi.account(), { ready });
+  const live = useLiveDeposits(ready, { whileIdle: false });
+  // reload the entries when a confirming deposit leaves the list (credited)
+  const confirmingKey = live.confirming.map((d) => d.id).join(',');
   if (!ready) return null;
   return (
     <>
+      {live.confirming.length > 0 && (
+        <div data-testid="deposits-on-the-way" style={{ marginBottom: 8 }}>
+          <Typography.Text type="secondary">{t('deposit.onTheWay')}</Typography.Text>
+          {live.confirming.map((record) => (
+            <div key={record.id} style={{ padding: '8px 0' }}>
+              <RecordRow
+                title={
+                  <Flex wrap align="center" gap={4}>
+                    <Typography.Text strong>{`${t('ledger.deposit')} · ${record.network}`}</Typography.Text>
+                    <DepositStatusTag record={record} />
+                  </Flex>
+                }
+                detail={<RecordNote>{record.createdAt}</RecordNote>}
+                amounts={<Money value={record.amount} currency={record.currency} />}
+              />
+            </div>
+          ))}
+        </div>
+      )}
       <Flex wrap gap={8} style={{ marginBottom: 8 }}>
         <Select
           allowClear
@@ -58,7 +84,7 @@ export default function MyRecordsPage() {
       </Flex>
       <InfiniteList
         fetchPage={(query) => userApi.walletDetails({ ...query, type, currency, from, to })}
-        reloadDeps={[type, currency, from, to]}
+        reloadDeps={[type, currency, from, to, confirmingKey]}
         rowKey={(entry) => entry.id}
         renderItem={(entry) => (
           <RecordRow
