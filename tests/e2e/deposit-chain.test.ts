@@ -5,12 +5,15 @@
  * chain: the page shows 确认中 and then, once the test mined the confirmation, the credited record and
  * the new balance, without a reload.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import ganache from 'ganache';
 import { ContractFactory, JsonRpcProvider, Network, Wallet, parseUnits, type Contract } from 'ethers';
 import artifact from '../chain/TestUSDT.json';
 import { PHONE, useE2E } from './support/environment';
 import { signInViaApi } from './support/siwe';
 import { freePort } from './support/server';
+import { SCREENSHOT_DIR } from './support/paths';
 
 jest.setTimeout(180_000);
 
@@ -62,12 +65,13 @@ it('a USDT transfer to the shown address shows 确认中, then is credited, with
   await (await usdt.transfer(address, parseUnits('123.45', 6))).wait();
   // seen at once: 1 of 2 confirmations (polled every 10 s while nothing is confirming)
   await page.waitForFunction(() => document.querySelector('[data-testid="deposit-confirming"]')?.textContent?.replace(/\s/g, '') === '确认中1/2', { timeout: 30_000 });
-  await page.screenshot({ path: '/tmp/ha/deposit-confirming-375.png', fullPage: true });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'deposit-confirming-375.png'), fullPage: true });
 
   await chain.send('evm_mine', []);
   await page.waitForFunction(() => !document.querySelector('[data-testid="deposit-confirming"]') && /123\.45\s*USDT/.test(document.querySelector('[data-testid="deposit-balance"]')?.textContent ?? ''), { timeout: 30_000 });
   const rows = await page.$$eval('[data-testid="deposit-record"]', (els) => els.map((el) => (el as HTMLElement).innerText));
   expect(rows.some((text) => text.includes('+123.45'))).toBe(true);
-  await page.screenshot({ path: '/tmp/ha/deposit-credited-375.png', fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'deposit-credited-375.png'), fullPage: true });
   expect(navigations).toEqual([]);
 });
