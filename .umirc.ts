@@ -67,5 +67,5 @@ export default defineConfig({
     ],
   },
   npmClient: 'npm',
-  plugins: ['./plugins/chunkLoadTimeout', './plugins/browserTargets', './plugins/sideEffectFreePackages', './plugins/appShell', './plugins/antdStaticStyle'],
+  plugins: ['./plugins/chunkLoadTimeout', './plugins/browserTargets', './plugins/sideEffectFreePackages', './plugins/appShell'],
 });
