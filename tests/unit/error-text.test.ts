@@ -33,7 +33,7 @@ describe('rendering by key, per locale', () => {
   });
 
   it('zh-CN and en-US never show the wire’s Traditional Chinese, for any key of the catalogue', () => {
-    const sample = { remaining: 4, minutes: 15, seconds: 3, field: 'amount', limit: 6, currency: 'USDT', code: 'AB12', max: 20, stock: 3, unit: 'TH/s', min: '1', needed: '9', available: '2', short: '1', amount: '5', fee: '1', required: '6', to: '100777', from: 'BTC', left: '3', network: 'ERC20', uid: '100001', method: 'GET', url: '/x', allow: 'POST', receiverMax: 20, regionMax: 20, detailMin: 5, detailMax: 120, decimals: 8, label: 'X', saved: 'BEP20', time: '2026-01-01 08:00:00' };
+    const sample = { remaining: 4, minutes: 15, seconds: 3, field: 'amount', limit: 6, currency: 'USDT', code: 'AB12', max: 20, stock: 3, unit: 'TH/s', min: '1', needed: '9', available: '2', short: '1', amount: '5', fee: '1', required: '6', to: '100777', from: 'BTC', left: '3', network: 'ERC20', uid: '100001', method: 'GET', url: '/x', allow: 'POST', receiverMax: 20, regionMax: 20, detailMin: 5, detailMax: 120, decimals: 8, label: 'X', saved: 'BEP20', time: '2026-01-01 08:00:00', seen: '5 USDT' };
     for (const key of Object.keys(zhTW) as MessageKey[]) {
       const cn = renderErrorText(wire(key, sample), zhCN);
       expect([key, TRADITIONAL.test(cn)]).toEqual([key, false]);
