@@ -7,12 +7,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import ganache from 'ganache';
-import { ContractFactory, JsonRpcProvider, Network, Wallet, parseUnits, type Contract } from 'ethers';
-import artifact from '../chain/TestUSDT.json';
+import { Wallet, parseUnits, type Contract, type JsonRpcProvider } from 'ethers';
+import { startLocalChain, type LocalChain } from '../chain/localChain';
 import { PHONE, useE2E } from './support/environment';
 import { signInViaApi } from './support/siwe';
-import { freePort } from './support/server';
 import { SCREENSHOT_DIR } from './support/paths';
 
 jest.setTimeout(180_000);
@@ -23,30 +21,21 @@ const serverEnv: Record<string, string> = {
   DEPOSIT_WATCHER_FIRST_RUN_MS: '200',
   DEPOSIT_WATCHER_INTERVAL_MS: '500',
 };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-let node: any;
+let local: LocalChain;
 let chain: JsonRpcProvider;
 let usdt: Contract;
 
 // registered before useE2E's, so the chain is up and its addresses are in serverEnv when the server starts
 beforeAll(async () => {
-  node = ganache.server({ logging: { quiet: true }, chain: { chainId: 1337 }, wallet: { deterministic: true }, miner: { instamine: 'eager' } });
-  const port = await freePort();
-  await node.listen(port, '127.0.0.1');
-  const rpcUrl = `http://127.0.0.1:${port}`;
-  const network = Network.from(1337);
-  chain = new JsonRpcProvider(rpcUrl, network, { staticNetwork: network, cacheTimeout: -1 });
-  const factory = new ContractFactory(artifact.abi, artifact.bytecode, await chain.getSigner(0));
-  usdt = (await factory.deploy(parseUnits('1000000', 6))) as Contract;
-  await usdt.waitForDeployment();
-  serverEnv.CHAIN_ERC20_RPC_URL = rpcUrl;
+  local = await startLocalChain();
+  ({ provider: chain, usdt } = local);
+  serverEnv.CHAIN_ERC20_RPC_URL = local.rpcUrl;
   serverEnv.CHAIN_ERC20_TOKEN_ADDRESS = await usdt.getAddress();
 });
 const e2e = useE2E(serverEnv);
 
 afterAll(async () => {
-  chain?.destroy();
-  await node?.close();
+  await local?.stop();
 });
 
 it('a USDT transfer to the shown address shows 确认中, then is credited, without a reload', async () => {

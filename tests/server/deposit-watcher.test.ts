@@ -8,9 +8,8 @@
  */
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import Fastify from 'fastify';
-import ganache from 'ganache';
-import { ContractFactory, HDNodeWallet, JsonRpcProvider, Network, parseEther, parseUnits, type Contract, type JsonRpcSigner } from 'ethers';
-import artifact from '../chain/TestUSDT.json';
+import { HDNodeWallet, parseEther, parseUnits, type Contract, type JsonRpcProvider, type JsonRpcSigner } from 'ethers';
+import { startLocalChain, type LocalChain } from '../chain/localChain';
 import { toUnits } from '../../contract/rules/money';
 import { creditDeposit } from '../../server/ledger/deposits';
 import { openDepositAddressBook, type DepositAddressBook } from '../../server/ledger/depositAddresses';
@@ -34,8 +33,7 @@ const GANACHE_MNEMONIC = 'myth like bonus scare over problem client lizard pione
 const FAST_RETRY = { attempts: 3, baseDelayMs: 5, maxDelayMs: 20, timeoutMs: 5000 };
 const silent = Fastify({ logger: false }).log;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-let node: any;
+let local: LocalChain;
 let rpcUrl: string;
 let chain: JsonRpcProvider;
 let funder: JsonRpcSigner;
@@ -47,15 +45,8 @@ let alice: MoneyUser;
 let bob: MoneyUser;
 
 beforeAll(async () => {
-  node = ganache.server({ logging: { quiet: true }, chain: { chainId: 1337 }, wallet: { deterministic: true }, miner: { instamine: 'eager' } });
-  await node.listen(0);
-  rpcUrl = `http://127.0.0.1:${node.address().port}`;
-  const chainNetwork = Network.from(1337);
-  chain = new JsonRpcProvider(rpcUrl, chainNetwork, { staticNetwork: chainNetwork, cacheTimeout: -1 });
-  funder = await chain.getSigner(0);
-  const factory = new ContractFactory(artifact.abi, artifact.bytecode, funder);
-  usdt = (await factory.deploy(parseUnits('1000000000', 6))) as Contract;
-  await usdt.waitForDeployment();
+  local = await startLocalChain();
+  ({ rpcUrl, provider: chain, funder, usdt } = local);
   t = await startTestApp({ seed: true, config: { depositXpub: XPUB } });
   book = await openDepositAddressBook(t.db, XPUB, t.clock.now());
   alice = await newUser(t.app, t.db, t.clock, { payPassword: null });
@@ -72,9 +63,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  chain?.destroy();
   await t?.close();
-  await node?.close();
+  await local?.stop();
 });
 
 afterEach(async () => {

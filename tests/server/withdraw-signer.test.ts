@@ -4,9 +4,8 @@
  * Requests go through the API (pay password + wallet signature), the signer's `run` is driven by
  * hand, and chain and ledger are compared. SQLite, or PostgreSQL when DATABASE_URL is set.
  */
-import ganache from 'ganache';
-import { ContractFactory, JsonRpcProvider, Network, Wallet, parseEther, parseUnits, type Contract, type JsonRpcSigner } from 'ethers';
-import artifact from '../chain/TestUSDT.json';
+import { Wallet, parseEther, parseUnits, type Contract, type JsonRpcProvider, type JsonRpcSigner } from 'ethers';
+import { startLocalChain, type LocalChain } from '../chain/localChain';
 import { withdrawAddressStatement, withdrawStatement } from '../../contract/rules/withdraw';
 import { checkLedger } from '../../server/ledger/invariants';
 import { WithdrawalSigner, type SignerNetwork } from '../../server/withdrawals/signer';
@@ -17,8 +16,7 @@ import { bearer } from './support/siwe';
 import { walletProof } from './support/stepUp';
 
 const CONFIRMATIONS = 3;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-let node: any;
+let local: LocalChain;
 let chain: JsonRpcProvider;
 let funder: JsonRpcSigner;
 let usdt: Contract;
@@ -27,14 +25,8 @@ let t: TestApp;
 let alice: MoneyUser;
 
 beforeAll(async () => {
-  node = ganache.server({ logging: { quiet: true }, chain: { chainId: 1337 }, wallet: { deterministic: true }, miner: { instamine: 'eager' } });
-  await node.listen(0);
-  const rpcUrl = `http://127.0.0.1:${node.address().port}`;
-  const chainNetwork = Network.from(1337);
-  chain = new JsonRpcProvider(rpcUrl, chainNetwork, { staticNetwork: chainNetwork, cacheTimeout: -1 });
-  funder = await chain.getSigner(0);
-  usdt = (await new ContractFactory(artifact.abi, artifact.bytecode, funder).deploy(parseUnits('1000000000', 6))) as Contract;
-  await usdt.waitForDeployment();
+  local = await startLocalChain();
+  ({ provider: chain, funder, usdt } = local);
   net = { network: 'ERC20', chainId: 1337n, nativeCurrency: 'ETH', tokens: { USDT: { address: await usdt.getAddress(), decimals: 6 } }, confirmations: CONFIRMATIONS };
   t = await startTestApp({ seed: true, config: { tokenIdleTtlMs: 30 * DAY } });
   alice = await newUser(t.app, t.db, t.clock);
@@ -45,9 +37,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  chain?.destroy();
   await t?.close();
-  await node?.close();
+  await local?.stop();
 });
 
 afterEach(async () => {
