@@ -3,7 +3,7 @@ import type { AccountOverviewType } from '../../contract/account';
 import type { Db } from '../db';
 import { preparedQuery, type ParamOf } from '../db/prepared';
 import { fromUnits, multiply } from '../../contract/rules/money';
-import { ownerKey, userOwner } from './accounts';
+import { ownerKey, systemOwnerKeys, userOwner, type SystemAccount } from './accounts';
 import { WALLET_CURRENCIES } from '../../contract/rules/wallet';
 import type { Trx } from './post';
 import { loadPrices } from './prices';
@@ -16,6 +16,12 @@ const availableOf = preparedQuery((db: Db, param: ParamOf<{ owner: string; curre
 export async function userBalance(db: Db | Trx, userId: bigint, currency: string): Promise<bigint> {
   const [row] = await availableOf(db, { owner: ownerKey(userOwner(userId)), currency });
   return row?.available ?? 0n;
+}
+
+/** A system account's balance in one currency: the sum of its shards (accounts.ts SYSTEM_SHARDS). */
+export async function systemBalance(db: Db | Trx, system: SystemAccount, currency: string): Promise<bigint> {
+  const rows = await db.selectFrom('ledger_accounts').select('available').where('owner', 'in', systemOwnerKeys(system)).where('currency', '=', currency).execute();
+  return rows.reduce((sum, row) => sum + row.available, 0n);
 }
 
 export async function balanceOverview(db: Db, userId: bigint, onlyCurrency?: string): Promise<AccountOverviewType> {

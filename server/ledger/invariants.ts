@@ -1,11 +1,13 @@
 /**
  * The ledger's invariants, checked from the database alone (ops `ledger:check`, tests, bench):
  * per currency all entries sum to zero; every account bucket equals the sum of its entries and
- * its last entry's balance_after; no user balance is negative.
+ * its last entry's balance_after; no user balance is negative. It also reports each system
+ * account's balance, its shards summed.
  * (SQLite: our transactions take the write lock; PostgreSQL: REPEATABLE READ is one snapshot.)
  */
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { systemAccountOf } from './accounts';
 import type { Trx } from './post';
 
 export interface LedgerReport {
@@ -14,6 +16,8 @@ export interface LedgerReport {
   accounts: number;
   /** per currency: sum of all entries (must be "0") */
   currencySums: Record<string, bigint>;
+  /** each system account's balance per currency, its shards summed (e.g. fees → USDT → units) */
+  systemBalances: Record<string, Record<string, bigint>>;
   problems: string[];
 }
 
@@ -54,12 +58,18 @@ async function checkSnapshot(db: Trx): Promise<LedgerReport> {
   for (const row of perBucket) {
     if (lastBalances.get(BigInt(row.last_id)) !== BigInt(row.total)) problems.push(`account ${row.account_id} ${row.bucket}: last balance_after differs from the sum of its entries`);
   }
+  const systemBalances: Record<string, Record<string, bigint>> = {};
   for (const account of accounts) {
+    const system = systemAccountOf(account.owner);
+    if (system) {
+      const balances = (systemBalances[system] ??= {});
+      balances[account.currency] = (balances[account.currency] ?? 0n) + account.available + account.frozen;
+    }
     for (const bucket of ['available', 'frozen'] as const) {
       const sum = expected.get(`${account.id}|${bucket}`) ?? 0n;
       if (account[bucket] !== sum) problems.push(`${account.owner} ${account.currency} ${bucket}: balance ${account[bucket]} but entries sum to ${sum}`);
       if (account.user_id !== null && account[bucket] < 0n) problems.push(`${account.owner} ${account.currency} ${bucket} is negative: ${account[bucket]}`);
     }
   }
-  return { ok: problems.length === 0, entries, accounts: accounts.length, currencySums, problems };
+  return { ok: problems.length === 0, entries, accounts: accounts.length, currencySums, systemBalances, problems };
 }

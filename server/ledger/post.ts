@@ -4,6 +4,9 @@
  * locked (PostgreSQL: FOR UPDATE, one account at a time in owner|currency order; SQLite: the BEGIN
  * IMMEDIATE write lock), and a user balance that would go below zero aborts everything with 422
  * INSUFFICIENT_BALANCE. Every statement is a fixed-shape one-row statement, compiled once.
+ * A system account line goes to one of the account's shards (accounts.ts SYSTEM_SHARDS), the same
+ * for the whole posting: the first user's id modulo the shard count, so that transactions of
+ * different users rarely wait on one system row, and one user's always touch the same one.
  */
 import type { Selectable, Transaction } from 'kysely';
 import type { LedgerEntryKind } from '../../contract/user';
@@ -12,7 +15,7 @@ import { firstRow, preparedQuery, type ParamOf } from '../db/prepared';
 import type { LedgerAccountsTable, LedgerEntriesTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { fromUnits } from '../../contract/rules/money';
-import { ownerKey, ownerUserId, type AccountOwner } from './accounts';
+import { ownerKey, ownerUserId, SYSTEM_SHARDS, type AccountOwner } from './accounts';
 
 export type Trx = Transaction<Database>;
 export type Bucket = 'available' | 'frozen';
@@ -130,9 +133,17 @@ async function lockAccounts(trx: Trx, lines: LedgerLine[], now: number): Promise
   return accounts;
 }
 
+/** The posting's lines with each system account line on the posting's shard. */
+function onShard(lines: LedgerLine[]): LedgerLine[] {
+  const firstUser = lines.map((line) => ownerUserId(line.owner)).find((id) => id !== null);
+  const shard = firstUser === undefined || firstUser === null ? 0 : Number(firstUser % BigInt(SYSTEM_SHARDS));
+  return lines.map((line) => ('system' in line.owner ? { ...line, owner: { system: line.owner.system, shard } } : line));
+}
+
 export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
-  const { lines, now } = posting;
-  assertBalanced(lines);
+  const { now } = posting;
+  assertBalanced(posting.lines);
+  const lines = onShard(posting.lines);
   const accounts = await lockAccounts(trx, lines, now);
 
   const planned = lines.map((line) => {

@@ -12,6 +12,8 @@ export const ledgerCheck: OpsCommand = {
       entries: report.entries,
       accounts: report.accounts,
       currencySums: Object.fromEntries(Object.entries(report.currencySums).map(([currency, sum]) => [currency, fromUnits(sum)])),
+      // what the company holds or owes per system account (its shards summed), e.g. fees earned
+      systemBalances: Object.fromEntries(Object.entries(report.systemBalances).map(([system, byCurrency]) => [system, Object.fromEntries(Object.entries(byCurrency).map(([currency, units]) => [currency, fromUnits(units)]))])),
       problems: report.problems,
     });
     return report.ok ? 0 : 1;

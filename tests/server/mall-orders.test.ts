@@ -11,6 +11,7 @@ import { MARCH_FIRST_NOON, PAY_PASSWORD, balance, call } from './products.fixtur
 import { insertSku, newBuyer, ops, orderApi, stockOf, type Buyer } from './mall.fixture';
 import { startTestApp, type TestApp } from './support/app';
 import { DAY, MINUTE } from './support/clock';
+import { systemBalance } from '../../server/ledger/balances';
 
 let t: TestApp;
 let buyer: Buyer;
@@ -24,8 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const mallAccount = async () =>
-  (await t.db.selectFrom('ledger_accounts').select('available').where('owner', '=', 'sys:mall').where('currency', '=', 'USDT').executeTakeFirst())?.available ?? 0n;
+const mallAccount = () => systemBalance(t.db, 'mall', 'USDT');
 
 describe('checkout', () => {
   it('copies goods, price and address into an unpaid order, holds the stock and sets a 30-minute pay deadline', async () => {

@@ -8,6 +8,7 @@ import { settleDay } from '../../server/settlement/settleDay';
 import { startTestApp, type TestApp } from './support/app';
 import { DAY } from './support/clock';
 import { MARCH_FIRST_NOON, PAY_PASSWORD, balance, call, insertPowerProduct, newUser, setPrice, type TestUser } from './products.fixture';
+import { systemBalance } from '../../server/ledger/balances';
 
 let t: TestApp;
 let miner: TestUser;
@@ -44,8 +45,7 @@ describe('power exchange', () => {
     expect(answer.body.data).toMatchObject({ coin: 'BTC', amount: '0.01', rate: '50000', fee: '2.5', received: '497.5' });
     expect((await balance(t, miner.id, 'USDT')).available).toBe(usdt + toUnits('497.5'));
     expect((await balance(t, miner.id, 'BTC')).available).toBe(toUnits('1.007'));
-    const fees = await t.db.selectFrom('ledger_accounts').select('available').where('owner', '=', 'sys:fees').where('currency', '=', 'USDT').executeTakeFirstOrThrow();
-    expect(fees.available).toBe(toUnits('2.5'));
+    expect(await systemBalance(t.db, 'fees', 'USDT')).toBe(toUnits('2.5'));
 
     expect((await exchange('0.01', 'ex-1')).body.data).toEqual(answer.body.data);
     expect(await t.db.selectFrom('power_exchanges').select('id').execute()).toHaveLength(1);

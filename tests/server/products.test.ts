@@ -4,6 +4,7 @@ import { toUnits } from '../../contract/rules/money';
 import { startTestApp, type TestApp } from './support/app';
 import { DAY } from './support/clock';
 import { MARCH_FIRST_NOON, PAY_PASSWORD, balance, call, insertFinanceProduct, insertPowerProduct, newUser, setPrice, type TestUser } from './products.fixture';
+import { systemBalance } from '../../server/ledger/balances';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -37,8 +38,7 @@ describe('power orders', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ productId, units: 4, amountUsdt: '50', coin: 'BTC', unit: 'TH/s', startDate: '2026-03-02', endDate: '2026-03-31', status: 'pending', outputTotal: '0' });
     expect((await balance(t, buyer.id, 'USDT')).available).toBe(before.available - toUnits('50'));
-    const sales = await t.db.selectFrom('ledger_accounts').select('available').where('owner', '=', 'sys:product_sales').where('currency', '=', 'USDT').executeTakeFirstOrThrow();
-    expect(sales.available).toBe(toUnits('50'));
+    expect(await systemBalance(t.db, 'product_sales', 'USDT')).toBe(toUnits('50'));
     const product = await t.db.selectFrom('power_products').select(['stock', 'sold']).where('id', '=', BigInt(productId)).executeTakeFirstOrThrow();
     expect(product).toEqual({ stock: 96n, sold: 4n });
 

@@ -7,6 +7,7 @@ import type { TestApp } from './support/app';
 import { balanceOf, deposit, newUser, startWithAliceAndBob, transfer, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
 import { checkLedger } from '../../server/ledger/invariants';
+import { systemBalance } from '../../server/ledger/balances';
 
 let t: TestApp;
 let alice: MoneyUser;
@@ -26,8 +27,7 @@ describe('transfer rules', () => {
     expect(response.json().data).toMatchObject({ direction: 'out', counterpartyUid: bob.uid, counterpartyAddress: bob.address, amount: '25.5', fee: '1', status: 'success' });
     expect(await balanceOf(t.app, alice)).toBe('973.5');
     expect(Number(await balanceOf(t.app, bob)) - Number(before)).toBe(25.5);
-    const fees = await t.db.selectFrom('ledger_accounts').select('available').where('owner', '=', 'sys:fees').where('currency', '=', 'USDT').executeTakeFirstOrThrow();
-    expect(fees.available).toBeGreaterThanOrEqual(100_000_000n);
+    expect(await systemBalance(t.db, 'fees', 'USDT')).toBeGreaterThanOrEqual(100_000_000n);
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 
