@@ -28,9 +28,13 @@ export const EvmAddress = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
 /** Paging bounds of every list: beyond them a request is a 400, never a huge OFFSET. */
 export const MAX_PAGE = 10_000;
 export const MAX_PAGE_SIZE = 100;
+/** keyset paging (server/http/paging.ts): the sort key of the last row shown, parts joined by "." */
+export const PageCursor = Type.String({ pattern: '^[0-9A-Za-z-]{1,20}(\\.[0-9A-Za-z-]{1,20}){0,3}$', examples: ['2026-03-01.1234'] });
 export const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 })),
+  /** the previous page's nextCursor: the page after it, as fast at any depth (page is then not used) */
+  cursor: Type.Optional(PageCursor),
 });
 export type PageQueryType = Static<typeof PageQuery>;
 
@@ -40,6 +44,8 @@ export const Page = <T extends TSchema>(item: T) =>
     total: Type.Integer({ minimum: 0 }),
     page: Type.Integer({ minimum: 1 }),
     pageSize: Type.Integer({ minimum: 1 }),
+    /** lists that grow with time: the cursor of the next page, null on the last one */
+    nextCursor: Type.Optional(Type.Union([PageCursor, Type.Null()])),
   });
 
 export interface PageOf<T> {
@@ -47,6 +53,7 @@ export interface PageOf<T> {
   total: number;
   page: number;
   pageSize: number;
+  nextCursor?: string | null;
 }
 
 /** A pay password: exactly six digits. */

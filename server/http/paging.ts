@@ -1,27 +1,92 @@
-/** Paged lists: `page`/`pageSize` of the contract's PageQuery → one page of rows and the total. */
+/**
+ * Paged lists. Two ways to ask for the next page, both in the contract's PageQuery:
+ * - `page` / `pageSize`: an offset, as the seed's API has it. Fine for short lists, but the
+ *   database reads and drops every row before the page, so a deep page of a long list is slow;
+ * - `cursor` (keyset paging): the list's sort key of the last row shown, from the previous page's
+ *   `nextCursor`. The next page starts right after it along the list's index, as fast at any depth
+ *   (and a row added meanwhile does not shift the pages). Lists that grow with time (ledger
+ *   entries, transfers, orders, …) give a `nextCursor`; short bounded ones (the catalogue, the
+ *   address book) refuse a cursor.
+ * A cursor is the sort key's values joined by "." (e.g. `2026-03-01.1234` for day, id): readable
+ * and forgeable, and harmless so, since it only narrows the caller's own rows.
+ */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { PageOf, PageQueryType } from '../../contract';
+import { ApiError } from './errors';
 
 export interface PageArgs {
   page: number;
   pageSize: number;
+  /** keyset paging: the previous page's nextCursor (page is then not used) */
+  cursor?: string;
 }
 
 export function pageArgs(query: PageQueryType): PageArgs {
-  return { page: query.page ?? 1, pageSize: query.pageSize ?? 20 };
+  return { page: query.page ?? 1, pageSize: query.pageSize ?? 20, ...(query.cursor === undefined ? {} : { cursor: query.cursor }) };
 }
 
-/** Runs `query` for one page (keep its ORDER BY stable) and counts all its rows. */
-export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, args: PageArgs): Promise<{ rows: O[]; total: number }> {
-  const rows = await query.limit(args.pageSize).offset((args.page - 1) * args.pageSize).execute();
+/** One column of a list's sort key: every list pages newest first, so each sorts descending. */
+export interface SortKey {
+  /** the column as the query names it, e.g. `t.id` */
+  column: string;
+  /** the property of a result row holding it */
+  field: string;
+  /** what a cursor part must look like: an integer (id, epoch ms, a rank) or a `YYYY-MM-DD` day */
+  kind: 'integer' | 'day';
+}
+
+const PART: Record<SortKey['kind'], RegExp> = { integer: /^[0-9]{1,19}$/, day: /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/ };
+
+function badCursor(): ApiError {
+  return new ApiError('VALIDATION_FAILED', { messageKey: 'validation.cursor' });
+}
+
+function cursorValues(cursor: string, keys: readonly SortKey[]): (bigint | string)[] {
+  const parts = cursor.split('.');
+  if (parts.length !== keys.length || parts.some((part, i) => !PART[keys[i].kind].test(part))) throw badCursor();
+  return parts.map((part, i) => (keys[i].kind === 'integer' ? BigInt(part) : part));
+}
+
+export interface PageRows<O> {
+  rows: O[];
+  total: number;
+  /** where the next page starts; null on the last page; absent for lists without a sort key */
+  nextCursor?: string | null;
+}
+
+/**
+ * Runs `query` for one page and counts all its rows. With `keys` (exactly the query's ORDER BY,
+ * every column descending, the last one unique) the page may start at `args.cursor`, and the
+ * answer says where the next one starts; without them a cursor is refused.
+ */
+export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, args: PageArgs, keys?: readonly SortKey[]): Promise<PageRows<O>> {
+  if (args.cursor !== undefined && !keys) throw badCursor();
+  let page = query;
+  if (args.cursor !== undefined && keys) {
+    const values = cursorValues(args.cursor, keys);
+    const columns = sql.join(keys.map((key) => sql.ref(key.column)));
+    // a row comparison: "after (a, b)" in descending order is (a, b) < (x, y); both engines walk an index on (a, b) for it
+    page = query.where(sql<boolean>`(${columns}) < (${sql.join(values)})`);
+  }
+  const offset = args.cursor === undefined ? (args.page - 1) * args.pageSize : 0;
+  // one row more than the page tells whether there is a next page
+  const fetched = await page.limit(args.pageSize + 1).offset(offset).execute();
+  const rows = fetched.slice(0, args.pageSize);
   const counted = await query
     .clearSelect()
     .clearOrderBy()
     .select(sql<bigint>`count(*)`.as('total'))
     .executeTakeFirst();
-  return { rows, total: Number((counted as { total?: bigint } | undefined)?.total ?? 0n) };
+  const total = Number((counted as { total?: bigint } | undefined)?.total ?? 0n);
+  if (!keys) return { rows, total };
+  const last = rows[rows.length - 1] as Record<string, unknown> | undefined;
+  const nextCursor = fetched.length > args.pageSize && last ? keys.map((key) => String(last[key.field])).join('.') : null;
+  return { rows, total, nextCursor };
 }
 
-export function toPage<T>(list: T[], total: number, args: PageArgs): PageOf<T> {
-  return { list, total, page: args.page, pageSize: args.pageSize };
+export function toPage<T>(list: T[], total: number, args: PageArgs, nextCursor?: string | null): PageOf<T> {
+  return { list, total, page: args.page, pageSize: args.pageSize, ...(nextCursor === undefined ? {} : { nextCursor }) };
 }
+
+/** The sort key of the lists ordered by their id alone, newest first. */
+export const BY_ID = (column = 'id', field = 'id'): readonly SortKey[] => [{ column, field, kind: 'integer' }];

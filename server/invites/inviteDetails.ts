@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { InviteDetailsType, InviteeType } from '../../contract/invite';
 import type { Db } from '../db';
-import { paginate, type PageArgs } from '../http/paging';
+import { BY_ID, paginate, type PageArgs, type PageRows } from '../http/paging';
 import { fromUnits } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
 import { COMMISSION_CURRENCY } from './commission';
@@ -65,7 +65,7 @@ export async function inviteDetails(db: Db, userId: bigint, options: DetailsOpti
 }
 
 /** The user's invitees, newest first, each with the commission their purchases paid. */
-export async function listInvitees(db: Db, userId: bigint, args: PageArgs, time: TimeFormat): Promise<{ rows: InviteeType[]; total: number }> {
+export async function listInvitees(db: Db, userId: bigint, args: PageArgs, time: TimeFormat): Promise<PageRows<InviteeType>> {
   const earned = db
     .selectFrom('invite_commissions')
     .select(['invitee_id', sql<bigint>`sum(amount)`.as('earned')])
@@ -78,9 +78,10 @@ export async function listInvitees(db: Db, userId: bigint, args: PageArgs, time:
     .select(['u.id', 'u.uid', 'u.address', 'u.created_at', 'c.earned'])
     .where('u.inviter_id', '=', userId)
     .orderBy('u.id', 'desc');
-  const { rows, total } = await paginate(query, args);
+  const { rows, total, nextCursor } = await paginate(query, args, BY_ID('u.id'));
   return {
     total,
+    nextCursor,
     rows: rows.map((row) => ({
       uid: row.uid,
       address: shortAddress(row.address),

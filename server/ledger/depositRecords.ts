@@ -16,7 +16,7 @@ import type { RechargeResponseType, DepositRecordStatusType } from '../../contra
 import { fromUnits } from '../../contract/rules/money';
 import type { Db } from '../db';
 import type { WatchedNetwork } from '../deposits/networks';
-import { paginate, toPage, type PageArgs } from '../http/paging';
+import { paginate, toPage, type PageArgs, type SortKey } from '../http/paging';
 import type { TimeFormat } from '../time';
 import { DEPOSIT_NETWORKS } from './deposits';
 
@@ -33,6 +33,13 @@ export function confirmationsSeen(head: bigint | null, block: bigint, required: 
   if (seen <= 0n) return 0;
   return seen >= BigInt(required) ? required : Number(seen);
 }
+
+/** newest first; a credited deposit after a seen one of the same millisecond (kind 1 before 0) */
+const RECORD_ORDER: readonly SortKey[] = [
+  { column: 'r.created_at', field: 'created_at', kind: 'integer' },
+  { column: 'r.kind', field: 'kind', kind: 'integer' },
+  { column: 'r.id', field: 'id', kind: 'integer' },
+];
 
 export async function depositOverview(
   db: Db, userId: bigint, address: string, currency: string | undefined, args: PageArgs, time: TimeFormat, watched: readonly WatchedNetwork[] = [],
@@ -76,7 +83,7 @@ export async function depositOverview(
     .orderBy('r.created_at', 'desc')
     .orderBy('r.kind', 'desc')
     .orderBy('r.id', 'desc');
-  const { rows, total } = await paginate(query, args);
+  const { rows, total, nextCursor } = await paginate(query, args, RECORD_ORDER);
 
   const names = [...new Set(rows.filter((row) => row.block_number !== null).map((row) => row.network))];
   const heads = new Map<string, bigint>();
@@ -103,5 +110,5 @@ export async function depositOverview(
       createdAt: time.timestamp(BigInt(row.created_at)),
     };
   });
-  return { networks, records: toPage(records, total, args) };
+  return { networks, records: toPage(records, total, args, nextCursor) };
 }

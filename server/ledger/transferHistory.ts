@@ -4,7 +4,7 @@ import type { PageOf } from '../../contract';
 import type { TransferOptionsType, TransferRecordType } from '../../contract/account';
 import { fromUnits } from '../../contract/rules/money';
 import type { Db } from '../db';
-import { paginate, toPage, type PageArgs } from '../http/paging';
+import { BY_ID, paginate, toPage, type PageArgs } from '../http/paging';
 import type { TimeFormat } from '../time';
 import { TRANSFER_RULES } from './currencyRules';
 
@@ -43,7 +43,7 @@ export async function listTransfers(db: Db, userId: bigint, args: PageArgs, time
     .select(['t.id', 't.from_user_id', 't.currency', 't.amount', 't.fee', 't.created_at', 'f.uid as from_uid', 'f.address as from_address', 'r.uid as to_uid', 'r.address as to_address'])
     .where((eb) => eb.or([eb('t.from_user_id', '=', userId), eb('t.to_user_id', '=', userId)]))
     .orderBy('t.id', 'desc');
-  const { rows, total } = await paginate(query, args);
+  const { rows, total, nextCursor } = await paginate(query, args, BY_ID('t.id'));
   const list = rows.map((row) => {
     const out = row.from_user_id === userId;
     return {
@@ -58,5 +58,5 @@ export async function listTransfers(db: Db, userId: bigint, args: PageArgs, time
       createdAt: time.timestamp(row.created_at),
     };
   });
-  return toPage(list, total, args);
+  return toPage(list, total, args, nextCursor);
 }

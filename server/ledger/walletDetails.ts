@@ -2,15 +2,15 @@
  * A user's ledger entries, newest first, filtered by type, currency and display-time dates; a
  * transfer between the available and frozen buckets of one account shows once (its available leg).
  * Stays fast at 100 000 entries: every filter runs on an index that starts with the user or
- * their account ((user_id, id), (user_id, type, id), (account_id, id)), and pages are offsets
- * along that index.
+ * their account ((user_id, id), (user_id, type, id), (account_id, id)), and a page starts at its
+ * cursor along that index (or at an offset, for the seed's `page`).
  */
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import type { PageOf } from '../../contract';
 import type { WalletDetailsQueryType, WalletEntryType } from '../../contract/user';
 import type { Db } from '../db';
-import { pageArgs, paginate, toPage } from '../http/paging';
+import { BY_ID, pageArgs, paginate, toPage } from '../http/paging';
 import { fromUnits } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
 import { ownerKey, userOwner } from './accounts';
@@ -63,7 +63,7 @@ export async function walletDetails(db: Db, userId: bigint, filters: WalletDetai
   if (filters.type) query = query.where('type', '=', filters.type);
   if (filters.from) query = query.where('created_at', '>=', BigInt(startOfDay(filters.from, utcOffsetMinutes)));
   if (filters.to) query = query.where('created_at', '<', BigInt(startOfDay(filters.to, utcOffsetMinutes) + DAY_MS));
-  const { rows, total } = await paginate(query, args);
+  const { rows, total, nextCursor } = await paginate(query, args, BY_ID('ledger_entries.id'));
   const list = rows.map((row) => ({
     id: String(row.id),
     type: row.type as WalletEntryType['type'],
@@ -73,5 +73,5 @@ export async function walletDetails(db: Db, userId: bigint, filters: WalletDetai
     remark: row.remark,
     createdAt: time.timestamp(row.created_at),
   }));
-  return toPage(list, total, args);
+  return toPage(list, total, args, nextCursor);
 }

@@ -7,7 +7,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import { ORDER_TYPE_STATUS, type MallOrderStatusType } from '../../contract/mall';
 import type { Database, Db } from '../db';
-import { paginate, type PageArgs } from '../http/paging';
+import { BY_ID, paginate, type PageArgs, type PageRows } from '../http/paging';
 import { ownOrder } from './orderRows';
 import type { MallOrderRow, MallTraceRow } from './orderView';
 import { requireMove } from './statusTable';
@@ -34,12 +34,12 @@ function statusAsOf(status: MallOrderStatusType, at: bigint) {
 }
 
 /** One page of the buyer's orders of a list type (contract ORDER_TYPE_STATUS), newest first. */
-export async function listOrders(db: Db, userId: bigint, type: number, args: PageArgs, now: number): Promise<{ rows: MallOrderRow[]; total: number }> {
+export async function listOrders(db: Db, userId: bigint, type: number, args: PageArgs, now: number): Promise<PageRows<MallOrderRow>> {
   const status = ORDER_TYPE_STATUS[type];
   let query = db.selectFrom('mall_orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc');
   if (status) query = query.where(statusAsOf(status, BigInt(now)));
-  const { rows, total } = await paginate(query, args);
-  return { rows: rows.map((row) => orderAsOf(row, now)), total };
+  const { rows, total, nextCursor } = await paginate(query, args, BY_ID());
+  return { rows: rows.map((row) => orderAsOf(row, now)), total, nextCursor };
 }
 
 /** The buyer's order as of now, or 404. */

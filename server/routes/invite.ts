@@ -23,8 +23,8 @@ export default async function inviteRoutes(app: FastifyInstance, deps: AppContex
 
   route(app, contract.invite.invitees, async (request) => {
     const args = pageArgs(request.query);
-    const { rows, total } = await listInvitees(db, sessionOf(request).userId, args, time);
-    return toPage(rows, total, args);
+    const { rows, total, nextCursor } = await listInvitees(db, sessionOf(request).userId, args, time);
+    return toPage(rows, total, args, nextCursor);
   });
 
   route(app, contract.invite.update, async (request) => {

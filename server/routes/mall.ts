@@ -37,8 +37,8 @@ export default async function mallRoutes(app: FastifyInstance, deps: AppContext)
   route(app, contract.mall.orders, async (request) => {
     const now = clock.now();
     const args = pageArgs(request.query);
-    const { rows, total } = await listOrders(db, sessionOf(request).userId, request.query.type ?? 0, args, now);
-    return toPage(rows.map((row) => toMallOrder(row, time, now)), total, args);
+    const { rows, total, nextCursor } = await listOrders(db, sessionOf(request).userId, request.query.type ?? 0, args, now);
+    return toPage(rows.map((row) => toMallOrder(row, time, now)), total, args, nextCursor);
   });
 
   route(app, contract.mall.orderDetail, async (request) => {

@@ -1,6 +1,9 @@
 /**
  * A long list loaded page by page from a paged service: the next page loads when the page is
  * scrolled near its end, or with the "load more" button. Skeleton first, Empty when there is none.
+ * A list that answers a `nextCursor` (the lists that grow with time) is followed by cursor: the next
+ * page starts after the last row shown, however deep, and a row added meanwhile (a new transfer)
+ * does not push a shown row onto the next page twice. Other lists are followed by page number.
  */
 import { Button, List, Typography } from 'antd';
 import { useIntl } from '@umijs/max';
@@ -16,10 +19,18 @@ interface Loaded<T> {
   list: T[];
   page: number;
   total: number;
+  /** the last page's nextCursor: a string, null at the end, undefined for a list paged by number */
+  nextCursor?: string | null;
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  cursor?: string;
 }
 
 interface Props<T> {
-  fetchPage: (query: { page: number; pageSize: number }) => Promise<PageOf<T>>;
+  fetchPage: (query: PageRequest) => Promise<PageOf<T>>;
   renderItem: (item: T) => React.ReactNode;
   rowKey: (item: T) => string;
   /** reload from the first page when these change (filters) */
@@ -34,12 +45,13 @@ export default function InfiniteList<T>({ fetchPage, renderItem, rowKey, reloadD
   const { data, loading, loadingMore, noMore, loadMore, error, reload } = useInfiniteScroll<Loaded<T>>(
     async (previous) => {
       const page = previous ? previous.page + 1 : 1;
-      const result = await fetchPage({ page, pageSize: PAGE_SIZE });
-      return { list: result.list, page, total: result.total };
+      const cursor = previous?.nextCursor;
+      const result = await fetchPage(cursor ? { page, pageSize: PAGE_SIZE, cursor } : { page, pageSize: PAGE_SIZE });
+      return { list: result.list, page, total: result.total, nextCursor: result.nextCursor };
     },
     {
       target: typeof document === 'undefined' ? undefined : document,
-      isNoMore: (loaded) => !!loaded && (loaded.list.length >= loaded.total || loaded.list.length === 0),
+      isNoMore: (loaded) => !!loaded && (loaded.list.length === 0 || (loaded.nextCursor === undefined ? loaded.list.length >= loaded.total : loaded.nextCursor === null)),
       reloadDeps,
     },
   );

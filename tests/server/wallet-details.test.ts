@@ -1,7 +1,7 @@
 /**
  * The user's ledger entries (/user/wallet/details): signed amounts with balance after, filters by
- * type, currency and display-time dates, paging, never another user's entries, and fast pages at
- * 100 000 entries.
+ * type, currency and display-time dates, paging (by page and by cursor), never another user's
+ * entries, and fast pages at 100 000 entries.
  */
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from './support/app';
@@ -112,15 +112,22 @@ describe('at 100 000 entries', () => {
       return { page, ms: performance.now() - started };
     };
     await timed('?page=1'); // warm-up
+    // the cursor of the last page but two, as a walk by cursor would reach it
+    const oldest = await t.db.selectFrom('ledger_entries').select((eb) => eb.fn.min('id').as('id')).where('user_id', '=', heavy.userId).executeTakeFirstOrThrow();
+    const deepCursor = String(BigInt(oldest.id!) + 60n);
     const results = {
       first: await timed('?page=1&pageSize=20'),
       deep: await timed(`?page=${ENTRIES / 20}&pageSize=20`),
       byType: await timed('?type=commission&page=200&pageSize=20'),
       byCurrency: await timed('?currency=USDT&page=2500&pageSize=20'),
       byDate: await timed('?from=2026-03-04&page=10&pageSize=20'),
+      deepByCursor: await timed(`?cursor=${deepCursor}&pageSize=20`),
     };
     expect(results.first.page.total).toBe(ENTRIES + 1);
     expect(results.deep.page.list).toHaveLength(20);
+    // the 20 entries before the cursor, newest first, and a cursor to the rest
+    expect(results.deepByCursor.page.list.map((e) => e.id)).toEqual(Array.from({ length: 20 }, (_, i) => String(BigInt(deepCursor) - 1n - BigInt(i))));
+    expect((results.deepByCursor.page as { nextCursor?: string }).nextCursor).toBe(String(BigInt(deepCursor) - 20n));
     expect(results.byType.page.total).toBe(ENTRIES / 10);
     expect(results.byType.page.list.every((e) => e.type === 'commission')).toBe(true);
     for (const [name, { ms }] of Object.entries(results)) {

@@ -44,3 +44,15 @@ it('shows a received transfer: direction, status, counterparty, positive amount 
   }
   expect(received).not.toHaveTextContent('手续费');
 });
+
+it('follows the next page by its cursor (keyset paging) and stops where the server says the list ends', async () => {
+  (accountApi.transfers as jest.Mock)
+    .mockResolvedValueOnce({ list: [TRANSFER], total: 2, page: 1, pageSize: 20, nextCursor: '61' })
+    .mockResolvedValueOnce({ list: [RECEIVED], total: 2, page: 2, pageSize: 20, nextCursor: null });
+  openMoneyPage('/my/transfer/history');
+  (await screen.findByRole('button', { name: '加载更多' }, SLOW)).click();
+  await rows();
+  expect(accountApi.transfers).toHaveBeenNthCalledWith(2, { page: 2, pageSize: 20, cursor: '61' });
+  expect(await screen.findByText('没有更多了', undefined, SLOW)).toBeTruthy();
+  expect(document.querySelectorAll('.ant-list-item')).toHaveLength(2);
+});
