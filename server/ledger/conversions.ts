@@ -18,6 +18,9 @@ import { CONVERT_FEE_RATE, CONVERT_LIMITS } from './currencyRules';
 import { post, type Trx } from './post';
 import { loadPrices } from './prices';
 
+/** how long an expired quote is kept before a new quote's issue deletes it */
+export const EXPIRED_QUOTES_KEPT_MS = 24 * 3600 * 1000;
+
 /** units of `to` per unit of `from`, rounded down; null without both prices */
 function rateOf(prices: Map<string, bigint>, from: string, to: string): bigint | null {
   const fromPrice = prices.get(from);
@@ -70,6 +73,9 @@ export async function createQuote(db: Db, userId: bigint, input: QuoteRequest, n
     used_at: null,
     created_at: BigInt(now),
   };
+  // quotes long expired only fill the table: clear them as new ones are handed out (a quote
+  // expired for less than a day still answers "expired" rather than "not found")
+  await db.deleteFrom('convert_quotes').where('expires_at', '<', BigInt(now - EXPIRED_QUOTES_KEPT_MS)).execute();
   await db.insertInto('convert_quotes').values(quote).execute();
   return {
     quoteId: quote.id, from, to, amount: fromUnits(amount), rate: fromUnits(rate), fee: fromUnits(fee), received: fromUnits(received),

@@ -6,12 +6,16 @@
 import { startTestApp, type TestApp } from './support/app';
 import { balanceOf, CONVERT_URL, deposit, newUser, PAY_PASSWORD, QUOTE_URL, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
+import { QUOTE_TTL_MS } from '../../contract/rules/wallet';
+import { EXPIRED_QUOTES_KEPT_MS } from '../../server/ledger/conversions';
 import { checkLedger } from '../../server/ledger/invariants';
 
 let t: TestApp;
 let alice: MoneyUser;
 beforeAll(async () => {
-  t = await startTestApp({ seed: true });
+  // sessions that outlive the day an expired quote is kept
+  const week = 7 * 24 * 3600 * 1000;
+  t = await startTestApp({ seed: true, config: { tokenIdleTtlMs: week, tokenAbsoluteTtlMs: week } });
   alice = await newUser(t.app, t.db, t.clock);
   await deposit(t.db, t.clock, alice, '10000');
 });
@@ -72,6 +76,18 @@ describe('conversion', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().errMessage).toBe('報價已過期，請重新取得報價');
     expect(await balanceOf(t.app, alice, 'USDT')).toBe('8900');
+  });
+
+  it('keeps an expired quote for a day (it still answers expired), then a new quote clears it', async () => {
+    const old = (await quote(alice, 'USDT', 'BTC', '100')).json().data;
+    const stored = () => t.db.selectFrom('convert_quotes').select('id').where('id', '=', old.quoteId).execute();
+    t.clock.advance(QUOTE_TTL_MS + EXPIRED_QUOTES_KEPT_MS - 1);
+    expect((await quote(alice, 'USDT', 'BTC', '100')).statusCode).toBe(200);
+    expect(await stored()).toHaveLength(1);
+    expect((await convert(alice, old.quoteId)).json().errMessage).toBe('報價已過期，請重新取得報價');
+    t.clock.advance(2);
+    expect((await quote(alice, 'USDT', 'BTC', '100')).statusCode).toBe(200);
+    expect(await stored()).toHaveLength(0);
   });
 
   it('refuses amounts outside the pair limits, unknown pairs and another user\'s quote', async () => {

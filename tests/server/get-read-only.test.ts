@@ -8,14 +8,12 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { allEndpoints, fullPath, type Endpoint } from '../../contract';
 import { FEATURES } from '../../contract/features';
 import { isSqlite, type Db } from '../../server/db';
-import { AUTO_CONFIRM_MS } from '../../contract/rules/mallOrders';
-import { insertSku, newBuyer, ops, orderApi, stockOf } from './mall.fixture';
-import { MARCH_FIRST_NOON, call } from './products.fixture';
+import { orderApi, stockOf } from './mall.fixture';
 import { startTestApp, type TestApp } from './support/app';
-import { bearer, PROFILE_URL } from './support/siwe';
+import { busyUser, getUrl, GET_ENDPOINTS, type BusyUser } from './support/busyUser';
+import { bearer } from './support/siwe';
 
 /**
  * The one GET whose purpose is to issue a single-use token the next call consumes, stored so that
@@ -41,49 +39,22 @@ async function snapshot(db: Db): Promise<Record<string, string>> {
 
 let t: TestApp;
 let token: string;
-const ids: Record<string, string> = {};
+let ids: BusyUser['ids'];
 
 beforeAll(async () => {
   // sessions that outlive the ten days it takes a shipped order to be overdue
   const month = 30 * 24 * 3600 * 1000;
   t = await startTestApp({ seed: true, config: { featureFlags: Object.fromEntries(FEATURES.map((f) => [f, true])), tokenIdleTtlMs: month, tokenAbsoluteTtlMs: month } });
-  t.clock.set(MARCH_FIRST_NOON);
-  const buyer = await newBuyer(t, '1000');
-  const friend = await newBuyer(t, '10');
-  ids.friendUid = friend.uid;
-  token = buyer.token;
-  ids.address = buyer.addressId;
-  const transfer = await call(t, buyer, 'POST', '/account/transfer/create', { to: friend.uid, amount: '20', currency: 'USDT', payPassword: '246810' });
-  if (transfer.status !== 200) throw new Error(`transfer failed: ${JSON.stringify(transfer.body)}`);
-
-  const skuId = await insertSku(t, { price: '10', stock: 5 });
-  ids.goods = String((await t.db.selectFrom('mall_skus').select('goods_id').where('id', '=', BigInt(skuId)).executeTakeFirstOrThrow()).goods_id);
-  const api = orderApi(t);
-  const shipped = (await api.create(buyer, skuId, 1)).body.data.id;
-  expect((await api.pay(buyer, shipped)).status).toBe(200);
-  expect((await ops(t, 'ship', { order: shipped, carrier: '顺丰速运', tracking: 'SF1' })).code).toBe(0);
-  const unpaid = (await api.create(buyer, skuId, 2)).body.data.id;
-  t.clock.advance(AUTO_CONFIRM_MS);
-  Object.assign(ids, { shipped, unpaid, skuId });
-  // the session's last-use stamp is refreshed at most once per interval on any signed-in call:
-  // bookkeeping of the session, not of what is read; let it happen before the first snapshot
-  expect((await t.app.inject({ method: 'GET', url: PROFILE_URL, headers: bearer(token) })).statusCode).toBe(200);
+  const busy = await busyUser(t);
+  ({ ids } = busy);
+  token = busy.buyer.token;
 });
 
 afterAll(async () => {
   await t?.close();
 });
 
-function urlOf(name: string, endpoint: Endpoint): string {
-  const id = { 'account.productTitle': '10000', 'address.get': ids.address, 'mall.goodsDetail': ids.goods, 'mall.logistics': ids.shipped }[name] ?? ids.unpaid;
-  // a GET whose query is required
-  const query = { 'account.transferRecipient': `?to=${ids.friendUid}` }[name] ?? '';
-  return fullPath(endpoint).replace(':id', id) + query;
-}
-
-const GETS = allEndpoints()
-  .filter(({ endpoint }) => endpoint.method === 'GET')
-  .map(({ domain, name, endpoint }) => ({ name: `${domain}.${name}`, endpoint }));
+const GETS = GET_ENDPOINTS;
 
 describe('GET endpoints', () => {
   it('the unswept orders are there: an expired unpaid one and an overdue shipped one', async () => {
@@ -94,7 +65,7 @@ describe('GET endpoints', () => {
 
   it.each(GETS.filter(({ name }) => !ISSUES_A_TOKEN.has(name)))('$name answers 200 and writes nothing', async ({ name, endpoint }) => {
     const before = await snapshot(t.db);
-    const response = await t.app.inject({ method: 'GET', url: urlOf(name, endpoint), headers: bearer(token) });
+    const response = await t.app.inject({ method: 'GET', url: getUrl({ name, endpoint }, ids), headers: bearer(token) });
     expect({ name, status: response.statusCode }).toEqual({ name, status: 200 });
     expect(await snapshot(t.db)).toEqual(before);
   });
@@ -116,7 +87,7 @@ describe('GET endpoints', () => {
   it('writes only in the GETs listed as issuing a token (so that list cannot go stale)', async () => {
     for (const { name, endpoint } of GETS.filter(({ name }) => ISSUES_A_TOKEN.has(name))) {
       const before = await snapshot(t.db);
-      const response = await t.app.inject({ method: 'GET', url: urlOf(name, endpoint), headers: bearer(token) });
+      const response = await t.app.inject({ method: 'GET', url: getUrl({ name, endpoint }, ids), headers: bearer(token) });
       expect({ name, status: response.statusCode }).toEqual({ name, status: 200 });
       expect(await snapshot(t.db)).not.toEqual(before);
     }
