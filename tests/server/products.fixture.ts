@@ -7,7 +7,7 @@ import type { ApiEnvelope } from '../../contract';
 import { creditDeposit } from '../../server/ledger/deposits';
 import { toUnits } from '../../contract/rules/money';
 import type { TestApp } from './support/app';
-import { TEST_HOST, signIn } from './support/siwe';
+import { TEST_HOST, signIn, type TestWallet } from './support/siwe';
 import { postPayPass } from './support/stepUp';
 
 export const PAY_PASSWORD = '246810';
@@ -19,6 +19,8 @@ export interface TestUser {
   id: bigint;
   uid: string;
   token: string;
+  /** the wallet that signed in (for wallet proofs) */
+  wallet?: TestWallet;
 }
 
 export async function newUser(t: TestApp, usdt = '0', invite?: string): Promise<TestUser> {
@@ -29,7 +31,7 @@ export async function newUser(t: TestApp, usdt = '0', invite?: string): Promise<
   if (usdt !== '0') {
     await creditDeposit(t.db, { uid: user.uid, network: 'ERC20', currency: 'USDT', amount: usdt, txHash: `0x${randomBytes(32).toString('hex')}`, operator: 'test', now: t.clock.now() });
   }
-  return { id: user.id, uid: user.uid, token };
+  return { id: user.id, uid: user.uid, token, wallet };
 }
 
 export async function setPrice(t: TestApp, currency: string, priceUsdt: string): Promise<void> {

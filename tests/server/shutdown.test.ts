@@ -164,12 +164,15 @@ describe('SIGTERM during a transfer load', () => {
 });
 
 describe('SIGTERM during a settlement run', () => {
-  /** orders × days of backlog: a run of a few seconds, so that SIGTERM lands in its middle */
+  /**
+   * orders × days of backlog: a run of a few seconds, so that SIGTERM lands in its middle (settled
+   * in batches of SETTLE_BATCH orders, a day of 250 takes well under a second on SQLite)
+   */
   const ORDERS = 250;
-  const DAYS = 6;
+  const DAYS = 24;
   const OFFSET = 480;
 
-  it('stops between two orders, exits 0, half-writes nothing, and the next run settles the rest exactly once', async () => {
+  it('stops between two batches of orders, exits 0, half-writes nothing, and the next run settles the rest exactly once', async () => {
     // bought DAYS + 1 days ago: each order produces from the day after, up to yesterday
     t.clock.set(Date.now() - (DAYS + 1) * DAY);
     const product = await insertPowerProduct(t, { price: '1', termDays: 60, stock: 100_000 });
