@@ -18,7 +18,7 @@ export interface ChildServer<T> {
 }
 
 /** utime + stime of a process from /proc (Linux), in microseconds; NaN elsewhere. */
-function processCpuMicros(pid: number): number {
+export function processCpuMicros(pid: number): number {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);

@@ -1,0 +1,375 @@
+/**
+ * `npm run bench:load` (issue 18): an open-model load of a day in the life, on SQLite (one
+ * process), PostgreSQL with one process and PostgreSQL with two (server/cluster.ts, a private
+ * Redis for the shared rate limits). Printed figures, not a test.
+ *
+ * - Open model: requests are sent at a fixed arrival rate whatever the server does, and each
+ *   latency counts from the time the request was scheduled, so a stall is not hidden (a closed
+ *   loop would just send less).
+ * - The mix: ~70 % reads (profile, balances, product and goods lists, records pages at random
+ *   depth), ~20 % money (transfers, conversions, power and finance purchases, mall checkout and
+ *   pay), ~10 % sign-in and mall browsing; BENCH_USERS users (default 10 000) with a seeded history
+ *   of BENCH_ENTRIES ledger entries (default 1 000 000).
+ * - Each configuration is stepped through BENCH_RATES (calls/s, default 100,200,400,600,800,1000,
+ *   1200) for BENCH_STEP_SECONDS each (default 10), after BENCH_WARMUP_SECONDS (default 5) at the
+ *   first rate, until a step misses p99 < 50 ms or has an error (its slowest kinds are printed).
+ *   Printed: the highest rate that held, p50/p99 per call kind there, the servers' CPU µs per call,
+ *   and a bare Fastify hello-world's highest rate under the same generator (the yardstick).
+ * - The ledger's invariants are checked after every configuration.
+ *
+ * BENCH_CONFIGS=sqlite,pg1,pg2 picks configurations (PostgreSQL ones need DATABASE_URL);
+ * BENCH_MIX=reads leaves out the calls that check a pay password (what else limits the rate).
+ * Everything runs on this machine: the generator shares the CPU with the servers.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Wallet } from 'ethers';
+import pg from 'pg';
+import { SiweMessage } from 'siwe';
+import { toUnits } from '../contract/rules/money';
+import { createSession } from '../server/auth/sessions';
+import { startCluster } from '../server/cluster';
+import { createDb, quoteIdent, type Db, type DbOptions } from '../server/db';
+import { migrateToLatest } from '../server/db/migrate';
+import { creditDeposit } from '../server/ledger/deposits';
+import { checkLedger } from '../server/ledger/invariants';
+import { hashPayPassword } from '../server/payPassword/hash';
+import { seedIfEmpty } from '../server/seed';
+import { freePort, startRedis } from '../tests/server/support/redis';
+import { processCpuMicros } from './support/childServer';
+
+const USERS = Number(process.env.BENCH_USERS || 10_000);
+const ENTRIES = Number(process.env.BENCH_ENTRIES || 1_000_000);
+const RATES = (process.env.BENCH_RATES || '100,200,400,600,800,1000,1200').split(',').map(Number);
+const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS || 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 5);
+const CONFIGS = (process.env.BENCH_CONFIGS || 'sqlite,pg1,pg2').split(',');
+/** `reads`: the mix without the calls that check a pay password (each one a ~40 ms scrypt) */
+const MIX = process.env.BENCH_MIX || 'all';
+if (MIX !== 'all' && MIX !== 'reads') throw new Error(`BENCH_MIX is all or reads, got "${MIX}"`);
+const P99_GOAL_MS = 50;
+const PAY_PASSWORD = '246810';
+const CHUNK = 1_000;
+
+interface Seeded {
+  users: Array<{ id: bigint; uid: string; token: string; addressId: string }>;
+  powerId: string;
+  financeId: string;
+  skuId: string;
+}
+
+/* ---------------- the database: users, sessions, balances, history ---------------- */
+
+async function seed(db: Db): Promise<Seeded> {
+  await migrateToLatest(db);
+  const now = Date.now();
+  await seedIfEmpty(db, now);
+  const hash = await hashPayPassword(PAY_PASSWORD);
+  const ttl = { tokenIdleTtlMs: 7 * 24 * 3600 * 1000, tokenAbsoluteTtlMs: 30 * 24 * 3600 * 1000 };
+  const users: Seeded['users'] = [];
+  for (let start = 0; start < USERS; start += CHUNK) {
+    const rows = await db
+      .insertInto('users')
+      .values(Array.from({ length: Math.min(CHUNK, USERS - start) }, (_, i) => ({
+        uid: String(20_000_000 + start + i), address: Wallet.createRandom().address, invite_code: `L${start + i}`, inviter_id: null,
+        pay_password_hash: hash, created_at: BigInt(now - 400 * 24 * 3600 * 1000), pay_password_changed_at: BigInt(now - 400 * 24 * 3600 * 1000),
+      })))
+      .returning(['id', 'uid'])
+      .execute();
+    const addresses = await db
+      .insertInto('addresses')
+      .values(rows.map((row) => ({ user_id: row.id, receiver: '张三', phone: '13800138000', province: '广东省', city: '深圳市', district: '南山区', detail: '科技园 1 栋', is_default: 1n, created_at: BigInt(now), updated_at: BigInt(now) })))
+      .returning(['id', 'user_id'])
+      .execute();
+    for (const [i, row] of rows.entries()) {
+      const { token } = await createSession(db, row.id, now, ttl, { userAgent: 'bench', ip: '127.0.0.1' });
+      users.push({ id: row.id, uid: row.uid, token, addressId: String(addresses[i].id) });
+    }
+  }
+  // the history: per user, pairs of +1/−1 entries (each pair one balanced ledger transaction),
+  // then the deposit that funds the user, so balances and entries agree for ledger:check
+  const perUser = Math.max(2, Math.floor(ENTRIES / USERS / 2) * 2);
+  for (const user of users) {
+    await creditDeposit(db, { uid: user.uid, network: 'ERC20', currency: 'USDT', amount: '1000000', txHash: `0x${randomBytes(32).toString('hex')}`, operator: 'bench', now });
+  }
+  const accounts = new Map((await db.selectFrom('ledger_accounts').select(['id', 'user_id']).where('currency', '=', 'USDT').where('user_id', 'is not', null).execute()).map((a) => [a.user_id!, a.id]));
+  const funded = toUnits('1000000');
+  for (let first = 0; first < users.length; first += Math.max(1, Math.floor(CHUNK / perUser))) {
+    const group = users.slice(first, first + Math.max(1, Math.floor(CHUNK / perUser)));
+    const pairs = group.flatMap((user) => Array.from({ length: perUser / 2 }, (_, k) => ({ user, k })));
+    const transactions = await db
+      .insertInto('ledger_transactions')
+      .values(pairs.map(({ user, k }) => ({ ref: `bench:history:${user.id}:${k}`, created_at: BigInt(now - (k + 1) * 3600 * 1000) })))
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('ledger_entries')
+      .values(
+        pairs.flatMap(({ user, k }, i) => {
+          const common = { transaction_id: transactions[i].id, account_id: accounts.get(user.id)!, user_id: user.id, currency: 'USDT', bucket: 'available' as const, remark: '', created_at: BigInt(now - (k + 1) * 3600 * 1000) };
+          return [
+            { ...common, amount: 1n, balance_after: funded + 1n, type: 'transfer_in' },
+            { ...common, amount: -1n, balance_after: funded, type: 'transfer_out' },
+          ];
+        }),
+      )
+      .execute();
+  }
+  const power = await db
+    .insertInto('power_products')
+    .values({
+      title: 'BTC load power', coin: 'BTC', unit: 'TH/s', price_per_unit: toUnits('10'), term_days: 30n, daily_output_per_unit: toUnits('0.00001'), electricity_fee_per_unit: toUnits('0.000002'),
+      management_fee_rate: toUnits('5'), stock: 100_000_000n, sold: 0n, min_units: 1n, sale_start: BigInt(now - 3600_000), sale_end: BigInt(now + 365 * 24 * 3600_000), sort: -1n, active: 1n, created_at: BigInt(now),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const finance = await db
+    .insertInto('finance_products')
+    .values({ title: 'USDT load finance', currency: 'USDT', annual_rate: toUnits('7.3'), lock_days: 10n, min_amount: toUnits('10'), max_amount: toUnits('100000'), quota: toUnits('1000000000'), sold: 0n, sort: -1n, active: 1n, created_at: BigInt(now) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const category = await db.insertInto('mall_categories').values({ name: '压测', sort: 0n }).returning('id').executeTakeFirstOrThrow();
+  const goods = await db
+    .insertInto('mall_goods')
+    .values({ category_id: category.id, title: '压测商品', cover: '/cover.png', images: '[]', description: '', sales: 0n, sort: 0n, active: 1n, created_at: BigInt(now) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sku = await db.insertInto('mall_skus').values({ goods_id: goods.id, name: '标准版', price: toUnits('10'), stock: 100_000_000n, sort: 0n }).returning('id').executeTakeFirstOrThrow();
+  return { users, powerId: String(power.id), financeId: String(finance.id), skuId: String(sku.id) };
+}
+
+/* ---------------- the generator ---------------- */
+
+type Call = (base: string) => Promise<void>;
+
+async function send(base: string, method: 'GET' | 'POST', url: string, token: string | null, body?: object, key?: string): Promise<any> {
+  const response = await fetch(`${base}/api/v1/web${url}`, {
+    method,
+    headers: {
+      'accept-language': 'zh-TW',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const answer = (await response.json()) as { success: boolean; data: any; errMessage: string };
+  if (!response.ok || !answer.success) throw new Error(`${method} ${url}: ${response.status} ${answer.errMessage}`);
+  return answer.data;
+}
+
+async function signInOnce(base: string): Promise<void> {
+  const wallet = Wallet.createRandom();
+  const challenge = await (await fetch(`${base}/api/v1/base/web/auth/nonce`)).json();
+  const nonce = challenge.data as { nonce: string; expiresAt: string; chainIds: number[]; statement: string };
+  const message = new SiweMessage({
+    domain: new URL(base).host, address: wallet.address, statement: nonce.statement, uri: base, version: '1', chainId: nonce.chainIds[0], nonce: nonce.nonce,
+    issuedAt: new Date().toISOString(), expirationTime: nonce.expiresAt,
+  }).prepareMessage();
+  const response = await fetch(`${base}/api/v1/base/web/auth/sign-in/wallet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature: await wallet.signMessage(message) }) });
+  if (!response.ok) throw new Error(`sign-in: ${response.status}`);
+}
+
+function mix(seeded: Seeded): Array<{ kind: string; weight: number; call: Call }> {
+  const user = () => seeded.users[Math.floor(Math.random() * seeded.users.length)];
+  const other = (not: string) => {
+    for (;;) {
+      const candidate = user();
+      if (candidate.uid !== not) return candidate;
+    }
+  };
+  const pay = { payPassword: PAY_PASSWORD };
+  const calls: Array<{ kind: string; weight: number; call: Call; checksPayPassword?: true }> = [
+    { kind: 'profile', weight: 14, call: (b) => send(b, 'GET', '/user/user/profile', user().token) },
+    { kind: 'balances', weight: 14, call: (b) => send(b, 'GET', '/account/account', user().token) },
+    { kind: 'power products', weight: 8, call: (b) => send(b, 'GET', '/product/power', null) },
+    { kind: 'goods list', weight: 8, call: (b) => send(b, 'GET', '/mall/goods', null) },
+    { kind: 'records page', weight: 16, call: (b) => send(b, 'GET', `/user/wallet/details?page=${1 + Math.floor(Math.random() * 5)}&pageSize=20`, user().token) },
+    { kind: 'transfers page', weight: 5, call: (b) => send(b, 'GET', '/account/transfer', user().token) },
+    { kind: 'orders page', weight: 5, call: (b) => send(b, 'GET', '/product/power-order', user().token) },
+    {
+      kind: 'transfer', weight: 7, checksPayPassword: true, call: (b) => {
+        const from = user();
+        return send(b, 'POST', '/account/transfer/create', from.token, { to: other(from.uid).uid, amount: '10', currency: 'USDT', ...pay }, randomUUID());
+      },
+    },
+    {
+      kind: 'conversion', weight: 3, checksPayPassword: true, call: async (b) => {
+        const who = user();
+        const quote = await send(b, 'POST', '/account/convert/quote', who.token, { from: 'USDT', to: 'BTC', amount: '10' });
+        await send(b, 'POST', '/account/convert/create', who.token, { quoteId: quote.quoteId, ...pay }, randomUUID());
+      },
+    },
+    { kind: 'power purchase', weight: 3, checksPayPassword: true, call: (b) => send(b, 'POST', '/product/power-order/create', user().token, { productId: seeded.powerId, units: 1, ...pay }, randomUUID()) },
+    { kind: 'finance purchase', weight: 3, checksPayPassword: true, call: (b) => send(b, 'POST', '/product/finance-order/create', user().token, { productId: seeded.financeId, amount: '10', ...pay }, randomUUID()) },
+    {
+      kind: 'mall checkout+pay', weight: 4, checksPayPassword: true, call: async (b) => {
+        const buyer = user();
+        const order = await send(b, 'POST', '/mall/order/create', buyer.token, { skuId: seeded.skuId, quantity: 1, addressId: buyer.addressId }, randomUUID());
+        await send(b, 'POST', '/mall/order/pay', buyer.token, { id: order.id, ...pay }, randomUUID());
+      },
+    },
+    { kind: 'sign-in', weight: 3, call: (b) => signInOnce(b) },
+    { kind: 'goods detail', weight: 7, call: (b) => send(b, 'GET', '/mall/goods?pageSize=5', null) },
+  ];
+  return MIX === 'reads' ? calls.filter((c) => !c.checksPayPassword) : calls;
+}
+
+interface StepResult {
+  rate: number;
+  ok: boolean;
+  errors: number;
+  firstError: string | null;
+  p50: number;
+  p99: number;
+  perKind: Record<string, { n: number; p50: number; p99: number }>;
+  cpuMicrosPerCall: number;
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : 0);
+
+/** One step: `rate` arrivals per second for STEP_SECONDS, latency from each scheduled time. */
+async function step(base: string, rate: number, calls: Array<{ kind: string; weight: number; call: Call }>, cpu: () => number, seconds = STEP_SECONDS): Promise<StepResult> {
+  const total = calls.reduce((sum, c) => sum + c.weight, 0);
+  const pick = () => {
+    let r = Math.random() * total;
+    for (const c of calls) if ((r -= c.weight) < 0) return c;
+    return calls[calls.length - 1];
+  };
+  const count = Math.round(rate * seconds);
+  const latencies: Array<{ kind: string; ms: number }> = [];
+  let errors = 0;
+  let firstError: string | null = null;
+  const cpuBefore = cpu();
+  const start = performance.now() + 50;
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    const due = start + (i * 1000) / rate;
+    // never early (a timer may fire late: that lateness is counted, as a client's would be)
+    while (performance.now() < due) await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    const chosen = pick();
+    inFlight.push(
+      chosen.call(base).then(
+        () => void latencies.push({ kind: chosen.kind, ms: performance.now() - due }),
+        (error: unknown) => {
+          errors++;
+          firstError ??= String(error);
+          latencies.push({ kind: chosen.kind, ms: performance.now() - due });
+        },
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  const cpuMicrosPerCall = (cpu() - cpuBefore) / count;
+  const all = latencies.map((l) => l.ms).sort((a, b) => a - b);
+  const perKind: StepResult['perKind'] = {};
+  for (const kind of new Set(latencies.map((l) => l.kind))) {
+    const ms = latencies.filter((l) => l.kind === kind).map((l) => l.ms).sort((a, b) => a - b);
+    perKind[kind] = { n: ms.length, p50: Number(percentile(ms, 0.5).toFixed(1)), p99: Number(percentile(ms, 0.99).toFixed(1)) };
+  }
+  const p99 = percentile(all, 0.99);
+  return { rate, ok: errors === 0 && p99 < P99_GOAL_MS, errors, firstError, p50: Number(percentile(all, 0.5).toFixed(1)), p99: Number(p99.toFixed(1)), perKind, cpuMicrosPerCall: Math.round(cpuMicrosPerCall) };
+}
+
+async function climb(base: string, calls: Array<{ kind: string; weight: number; call: Call }>, cpu: () => number): Promise<{ best: StepResult | null; steps: StepResult[] }> {
+  const steps: StepResult[] = [];
+  let best: StepResult | null = null;
+  // warm-up, not counted: JIT, connection pools, each user's first pay-password check
+  await step(base, RATES[0], calls, cpu, WARMUP_SECONDS);
+  for (const rate of RATES) {
+    const result = await step(base, rate, calls, cpu);
+    steps.push(result);
+    console.log(`  ${rate}/s: p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''}, server CPU ${result.cpuMicrosPerCall} µs/call`);
+    if (!result.ok) {
+      const slowest = Object.entries(result.perKind).sort((a, b) => b[1].p99 - a[1].p99).slice(0, 4);
+      console.log(`    slowest kinds: ${slowest.map(([kind, figures]) => `${kind} p99 ${figures.p99} ms`).join(', ')}`);
+      break;
+    }
+    best = result;
+  }
+  return { best, steps };
+}
+
+/* ---------------- configurations ---------------- */
+
+async function helloWorldRate(): Promise<number | null> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', `require('fastify')().get('/api/v1/web/hello', async () => ({ success: true, data: 'hi' })).listen({ port: ${port}, host: '127.0.0.1' }).then(() => console.log('ready'))`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => child.stdout!.once('data', resolve));
+  console.log('bare Fastify hello-world (the yardstick):');
+  const { best } = await climb(`http://127.0.0.1:${port}`, [{ kind: 'hello', weight: 1, call: (b) => send(b, 'GET', '/hello', null) }], () => processCpuMicros(child.pid!));
+  child.kill('SIGTERM');
+  return best?.rate ?? null;
+}
+
+async function runConfig(name: string): Promise<Record<string, unknown>> {
+  const pgUrl = process.env.DATABASE_URL ?? '';
+  if (name !== 'sqlite' && !pgUrl) return { config: name, skipped: 'needs DATABASE_URL' };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'powerfi-bench-load-'));
+  const schema = `load_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  if (name !== 'sqlite') await admin(`create schema ${quoteIdent(schema)}`);
+  const options: DbOptions = name === 'sqlite' ? { databaseUrl: '', sqlitePath: path.join(dir, 'load.sqlite') } : { databaseUrl: pgUrl, databaseSchema: schema, sqlitePath: '' };
+  const db = createDb(options);
+  const redis = await startRedis();
+  try {
+    const seeding = performance.now();
+    const seeded = await seed(db);
+    console.log(`${name}: ${USERS} users, ~${ENTRIES} history entries seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s`);
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>PowerFi</title>');
+    const port = await freePort();
+    const cluster = await startCluster({
+      processes: name === 'pg2' ? 2 : 1,
+      port,
+      env: {
+        ...process.env, ...(name === 'sqlite' ? { DATABASE_URL: '', SQLITE_PATH: options.sqlitePath } : { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema }),
+        REDIS_URL: redis.url, PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DIST_DIR: dir, NODE_ENV: 'production', LOG_LEVEL: 'warn',
+        RATE_LIMIT_AUTH_MAX: '100000000', RATE_LIMIT_MONEY_MAX: '100000000', JOBS_OFF: 'settlement,mallSweep',
+      },
+    });
+    try {
+      console.log(`${name}:`);
+      const { best } = await climb(cluster.url, mix(seeded), () => cluster.pids.reduce((sum, pid) => sum + processCpuMicros(pid), 0));
+      const ledger = await checkLedger(db);
+      return { config: name, highestRateHeld: best?.rate ?? 0, p50: best?.p50, p99: best?.p99, perKind: best?.perKind, serverCpuMicrosPerCall: best?.cpuMicrosPerCall, ledgerOk: ledger.ok, ledgerProblems: ledger.problems.slice(0, 3) };
+    } finally {
+      await cluster.stop();
+    }
+  } finally {
+    await db.destroy();
+    redis.stop();
+    if (name !== 'sqlite') await admin(`drop schema ${quoteIdent(schema)} cascade`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const hello = await helloWorldRate();
+  const results = [];
+  for (const name of CONFIGS) results.push(await runConfig(name));
+  console.log(
+    JSON.stringify(
+      {
+        goal: 'sqlite ≥ 1000 calls/s at p99 < 50 ms; pg2 ≥ 1.3 × pg1',
+        helloWorldRate: hello,
+        results: results.map((r) => ({ ...r, ratioToHelloWorld: typeof r.highestRateHeld === 'number' && hello ? Number((r.highestRateHeld / hello).toFixed(2)) : null })),
+      },
+      null,
+      2,
+    ),
+  );
+  if (results.some((r) => r.ledgerOk === false)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
