@@ -9,6 +9,7 @@ import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import { parseJobSchedule, type JobSchedule } from './jobSchedule';
 import { DEFAULT_WITHDRAW_ADDRESS_DELAY_HOURS } from '../contract/rules/withdraw';
 import { parseWatchedNetworks, type WatchedNetwork } from './deposits/networks';
+import { parseSignerKey, type SignerKey } from './withdrawals/signerKey';
 
 export interface RateLimitConfig {
   /** requests per window and client IP on the nonce and sign-in calls */
@@ -65,6 +66,8 @@ export interface ServerConfig {
   jobs: JobSchedule;
   /** the networks the deposit watcher follows (CHAIN_<NETWORK>_RPC_URL, …: server/deposits/networks.ts); none → the watcher is off */
   chainNetworks: WatchedNetwork[];
+  /** the withdrawal signer's hot-wallet key (WITHDRAW_SIGNER_KEY or _KEYSTORE: server/withdrawals/signerKey.ts); null → the signer is off */
+  withdrawSignerKey: SignerKey | null;
   /** WITHDRAW_ADDRESS_DELAY_HOURS (default 24): a withdrawal address added without a wallet signature is usable this long after (contract/rules/withdraw.ts) */
   withdrawAddressDelayMs: number;
 }
@@ -125,6 +128,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     throw new Error(`SIWE_CHAIN_IDS must be a comma separated list of chain ids, got "${env.SIWE_CHAIN_IDS}"`);
   }
   const port = int(env, 'PORT', 8000);
+  const chainNetworks = parseWatchedNetworks(env);
+  const withdrawSignerKey = parseSignerKey(env);
+  if (withdrawSignerKey && !chainNetworks.length) {
+    throw new Error(`${withdrawSignerKey.source} is set, but no network is: the withdrawal signer sends through CHAIN_<NETWORK>_RPC_URL (and _TOKEN_ADDRESS)`);
+  }
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -155,7 +163,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     featureFlagsFile: env.FEATURE_FLAGS_FILE || '',
     featureFlagsPollMs: int(env, 'FEATURE_FLAGS_POLL_MS', 1000),
     jobs: parseJobSchedule(env),
-    chainNetworks: parseWatchedNetworks(env),
+    chainNetworks,
+    withdrawSignerKey,
     withdrawAddressDelayMs: int(env, 'WITHDRAW_ADDRESS_DELAY_HOURS', DEFAULT_WITHDRAW_ADDRESS_DELAY_HOURS) * 3600 * 1000,
   };
 }

@@ -1,12 +1,15 @@
 /**
  * When each scheduled job of the server process runs (server/jobs.ts), read from the environment
  * so that a test, or an operator, controls the jobs of a real server process:
- * - `JOBS_OFF=settlement,mallSweep,depositWatcher` turns jobs off (a test that settles with `ops settle` itself);
+ * - `JOBS_OFF=settlement,mallSweep,depositWatcher,withdrawSigner` turns jobs off (a test that settles with
+ *   `ops settle` itself; every server process but one for the withdrawal signer, docs/deploy.md);
  * - `SETTLEMENT_FIRST_RUN_MS`, `SETTLEMENT_INTERVAL_MS`, `MALL_SWEEP_FIRST_RUN_MS`,
- *   `MALL_SWEEP_INTERVAL_MS`, `DEPOSIT_WATCHER_FIRST_RUN_MS`, `DEPOSIT_WATCHER_INTERVAL_MS` move them
- *   (the deposit watcher runs only for the networks configured: server/deposits/networks.ts).
+ *   `MALL_SWEEP_INTERVAL_MS`, `DEPOSIT_WATCHER_FIRST_RUN_MS`, `DEPOSIT_WATCHER_INTERVAL_MS`,
+ *   `WITHDRAW_SIGNER_FIRST_RUN_MS`, `WITHDRAW_SIGNER_INTERVAL_MS` move them (the deposit watcher and
+ *   the withdrawal signer run only for the networks configured: server/deposits/networks.ts; the
+ *   signer only with a key: server/withdrawals/signerKey.ts).
  */
-export const JOB_NAMES = ['settlement', 'mallSweep', 'depositWatcher'] as const;
+export const JOB_NAMES = ['settlement', 'mallSweep', 'depositWatcher', 'withdrawSigner'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobTiming {
@@ -24,9 +27,11 @@ export const DEFAULT_JOB_SCHEDULE: Readonly<Record<JobName, JobTiming>> = {
   mallSweep: { firstRunDelayMs: 60 * 1000, intervalMs: 60 * 1000 },
   // a deposit is credited within about a second of its confirming block
   depositWatcher: { firstRunDelayMs: 1000, intervalMs: 1000 },
+  // an approved withdrawal is sent within a few seconds
+  withdrawSigner: { firstRunDelayMs: 5000, intervalMs: 5000 },
 };
 
-const ENV_PREFIX: Record<JobName, string> = { settlement: 'SETTLEMENT', mallSweep: 'MALL_SWEEP', depositWatcher: 'DEPOSIT_WATCHER' };
+const ENV_PREFIX: Record<JobName, string> = { settlement: 'SETTLEMENT', mallSweep: 'MALL_SWEEP', depositWatcher: 'DEPOSIT_WATCHER', withdrawSigner: 'WITHDRAW_SIGNER' };
 
 type Env = Record<string, string | undefined>;
 
@@ -54,5 +59,5 @@ export function parseJobSchedule(env: Env): JobSchedule {
       intervalMs: milliseconds(env, `${prefix}_INTERVAL_MS`, defaults.intervalMs, 1),
     };
   };
-  return { settlement: timing('settlement'), mallSweep: timing('mallSweep'), depositWatcher: timing('depositWatcher') };
+  return Object.fromEntries(JOB_NAMES.map((job) => [job, timing(job)])) as JobSchedule;
 }

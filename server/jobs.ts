@@ -14,6 +14,7 @@ import type { SettlementResult } from './settlement/settleDay';
 import type { AppContext } from './context';
 import type { JobSchedule } from './jobSchedule';
 import { depositWatcherJobs } from './deposits/job';
+import { withdrawalSignerJobs } from './withdrawals/job';
 
 export interface JobSpec {
   name: string;
@@ -69,7 +70,9 @@ export class JobStopped extends Error {
 /**
  * The server's jobs that `schedule` turns on. Several processes may run them at once: settlement
  * is exactly once per order and day, the mall sweep moves an order only from the status it
- * read, in the database, and the deposit watcher credits a deposit only from confirming.
+ * read, in the database, and the deposit watcher credits a deposit only from confirming. The
+ * withdrawal signer should run in one process: two never pay a withdrawal twice (its nonce is
+ * taken in the database first), but they would get in each other's way.
  */
 export function serverJobs(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, log: FastifyBaseLogger, schedule: JobSchedule = ctx.config.jobs): JobSpec[] {
   const { db, clock, config } = ctx;
@@ -95,6 +98,7 @@ export function serverJobs(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, log
     });
   }
   if (schedule.depositWatcher) jobs.push(...depositWatcherJobs(ctx, log, schedule.depositWatcher));
+  if (schedule.withdrawSigner) jobs.push(...withdrawalSignerJobs(ctx, log, schedule.withdrawSigner));
   return jobs;
 }
 

@@ -512,6 +512,8 @@ export interface WithdrawalsTable {
   reviewed_at: bigint | null;
   broadcast_at: bigint | null;
   finished_at: bigint | null;
+  /** why an approved withdrawal is not sent yet: 'hotWalletFunds' (the signer's last look), or null */
+  waiting: string | null;
 }
 
 /** The signer's intent for one attempt, written before it is broadcast. */

@@ -1,9 +1,10 @@
 /**
- * The watcher's JSON-RPC endpoint: an ethers 6 JsonRpcProvider with a request time-out, and every
- * call retried with exponential backoff. The endpoint may be slow (time-out), down, rate limited
- * (429 / "limit exceeded") or lying (a missing block, a log outside the range asked for): each is
- * an error here, retried, then given up on for this run. A run that gives up stored nothing past
- * the last range it finished, so the next run asks for the same range again: no range is skipped.
+ * A chain's JSON-RPC endpoint, for the deposit watcher and the withdrawal signer: an ethers 6
+ * JsonRpcProvider with a request time-out, and every call retried with exponential backoff. The
+ * endpoint may be slow (time-out), down, rate limited (429 / "limit exceeded") or lying (a missing
+ * block, a log outside the range asked for): each is an error here, retried, then given up on for
+ * this run. A run that gives up stored nothing past the last step it finished, so the next run
+ * goes on from there: the watcher asks for the same range again, the signer reconciles.
  */
 import { setMaxListeners } from 'node:events';
 import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
@@ -75,7 +76,7 @@ export interface RpcCaller {
  * The provider is made on the first call, with the chain id asked once (eth_chainId, retried), so
  * that ethers never polls a dead endpoint in the background to detect its network.
  */
-export function openRpc(network: string, rpcUrl: string, policy: RetryPolicy, log: FastifyBaseLogger): RpcCaller {
+export function openRpc(network: string, rpcUrl: string, policy: RetryPolicy, log: FastifyBaseLogger, job = 'deposit watcher'): RpcCaller {
   let provider: JsonRpcProvider | null = null;
   const request = () => {
     const req = new FetchRequest(rpcUrl);
@@ -91,11 +92,11 @@ export function openRpc(network: string, rpcUrl: string, policy: RetryPolicy, lo
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         if (attempt >= policy.attempts) {
-          log.error({ network, call: what, attempts: attempt, error: brief(error) }, `deposit watcher ${network}: ${what} failed ${attempt} times; giving up this run, the next run retries the same range`);
+          log.error({ network, call: what, attempts: attempt, error: brief(error) }, `${job} ${network}: ${what} failed ${attempt} times; giving up this run, the next run goes on from where it stopped`);
           throw error;
         }
         const delay = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1)) * (0.75 + Math.random() / 2);
-        log.warn({ network, call: what, attempt, retryInMs: Math.round(delay), error: brief(error) }, `deposit watcher ${network}: ${what} failed; retrying`);
+        log.warn({ network, call: what, attempt, retryInMs: Math.round(delay), error: brief(error) }, `${job} ${network}: ${what} failed; retrying`);
         await pause(delay, signal);
       }
     }
@@ -125,5 +126,13 @@ export function openRpc(network: string, rpcUrl: string, policy: RetryPolicy, lo
       provider?.destroy();
       provider = null;
     },
+  };
+}
+
+/** A caller without retries, on a provider of the caller's own (tests, and the command line). */
+export function directRpc(provider: JsonRpcProvider): RpcCaller {
+  return {
+    call: (_what, fn, signal) => (signal.aborted ? Promise.reject(signal.reason) : fn(provider)),
+    close: () => undefined,
   };
 }

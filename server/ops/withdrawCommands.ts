@@ -1,6 +1,7 @@
 /**
  * The operator's withdrawal review (issue 17, server/withdrawals/review.ts):
- *   withdraw:list    [--status review|processing|…] [--limit N]   one JSON line per withdrawal
+ *   withdraw:list    [--status review|processing|…] [--limit N]   one JSON line per withdrawal (with
+ *                    "waiting for hot-wallet funds" when the signer cannot pay it yet)
  *   withdraw:approve ID [--operator NAME]                         review → processing
  *   withdraw:reject  ID --reason TEXT [--operator NAME]           → rejected, amount + fee returned
  * The operator (default: the OS user) is recorded on the withdrawal; a rejection's ledger
@@ -11,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { fromUnits } from '../../contract/rules/money';
 import { WITHDRAWAL_STATUSES } from '../../contract/withdraw';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../withdrawals/review';
+import { WAITING_FOR_FUNDS } from '../withdrawals/signer';
 import { reviewReasonsOf, type WithdrawalRow } from '../withdrawals/view';
 import type { OpsCommand } from './command';
 
@@ -28,6 +30,8 @@ function describe(row: WithdrawalRow) {
     operator: row.operator,
     reason: row.reason,
     txHash: row.tx_hash,
+    // the signer's last look: the hot wallet cannot pay it yet (refill it; the signer retries each run)
+    waiting: row.waiting === WAITING_FOR_FUNDS ? 'waiting for hot-wallet funds' : null,
     createdAt: new Date(Number(row.created_at)).toISOString(),
   };
 }

@@ -17,8 +17,7 @@ import { checkStepUp } from '../auth/stepUp';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
-import type { PageArgs } from '../http/paging';
-import { paginate } from '../http/paging';
+import { BY_ID, paginate, type PageArgs, type PageRows } from '../http/paging';
 import { userBalance } from '../ledger/balances';
 import type { Trx } from '../ledger/post';
 import type { TimeFormat } from '../time';
@@ -187,7 +186,7 @@ export async function cancelWithdrawal(trx: Trx, userId: bigint, id: bigint, now
   return ownWithdrawal(trx, userId, id);
 }
 
-export async function withdrawalHistory(db: Db, userId: bigint, args: PageArgs): Promise<{ rows: WithdrawalRow[]; total: number }> {
-  return paginate(db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).orderBy('id', 'desc'), args);
+export async function withdrawalHistory(db: Db, userId: bigint, args: PageArgs): Promise<PageRows<WithdrawalRow>> {
+  return paginate(db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).orderBy('id', 'desc'), args, BY_ID());
 }
 

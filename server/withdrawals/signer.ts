@@ -27,6 +27,7 @@
 import { Interface, Transaction, type JsonRpcProvider, type TransactionRequest, type Wallet } from 'ethers';
 import { convertDecimals } from '../../contract/rules/money';
 import type { Db } from '../db';
+import type { RpcCaller } from '../deposits/rpc';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
 import type { Clock } from '../time';
 import { postReturn, postSettle } from './ledger';
@@ -50,27 +51,62 @@ export interface SignerNetwork {
 
 type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
 
+/** what one run did */
+export interface SignerRunSummary {
+  sent: number;
+  completed: number;
+  failed: number;
+  /** approved withdrawals the hot wallet cannot pay yet */
+  waitingForFunds: number;
+}
+
+/** a signed transaction whose intent is written: broadcast it */
+export interface Intent {
+  id: bigint;
+  raw: string;
+  hash: string;
+}
+
+/** why an approved withdrawal is not sent yet (`withdrawals.waiting`) */
+export const WAITING_FOR_FUNDS = 'hotWalletFunds';
+
 export class WithdrawalSigner {
   constructor(
     private readonly db: Db,
     private readonly net: SignerNetwork,
     private readonly wallet: Wallet,
-    private readonly provider: JsonRpcProvider,
+    private readonly rpc: RpcCaller,
     private readonly clock: Clock,
   ) {}
+
+  /** the run's stop signal: a stop ends the run between steps (each one is whole) */
+  private signal: AbortSignal = new AbortController().signal;
+
+  /** one JSON-RPC call, through the caller's retries */
+  private chain<T>(what: string, fn: (provider: JsonRpcProvider) => Promise<T>): Promise<T> {
+    return this.rpc.call(what, fn, this.signal);
+  }
 
   get address(): string {
     return this.wallet.address;
   }
 
   /** One run: finish interrupted intents, follow what was sent, send what is approved. */
-  async run(): Promise<void> {
+  async run(signal?: AbortSignal): Promise<SignerRunSummary> {
+    if (signal) this.signal = signal;
+    const summary: SignerRunSummary = { sent: 0, completed: 0, failed: 0, waitingForFunds: 0 };
     await this.reconcile();
-    await this.follow();
+    await this.follow(summary);
     for (const row of await this.approved()) {
-      const prepared = await this.prepare(row);
-      if (prepared) await this.broadcast(prepared);
+      if (this.signal.aborted) throw this.signal.reason;
+      const prepared = await this.prepareOrWait(row);
+      if (prepared === WAITING_FOR_FUNDS) summary.waitingForFunds += 1;
+      else if (prepared) {
+        await this.broadcast(prepared);
+        summary.sent += 1;
+      }
     }
+    return summary;
   }
 
   private approved(): Promise<WithdrawalRow[]> {
@@ -99,14 +135,14 @@ export class WithdrawalSigner {
   private async spendable(currency: string): Promise<bigint> {
     const balance =
       currency === this.net.nativeCurrency
-        ? await this.provider.getBalance(this.address, 'latest')
-        : BigInt(await this.provider.call({ to: this.token(currency).address, data: ERC20.encodeFunctionData('balanceOf', [this.address]) }));
+        ? await this.chain('eth_getBalance', (p) => p.getBalance(this.address, 'latest'))
+        : BigInt(await this.chain('balanceOf', (p) => p.call({ to: this.token(currency).address, data: ERC20.encodeFunctionData('balanceOf', [this.address]) })));
     const pending = await this.db.selectFrom('withdrawals').selectAll().where('network', '=', this.net.network).where('currency', '=', currency).where('status', '=', 'broadcast').execute();
     return balance - pending.reduce((sum, row) => sum + this.chainAmount(row), 0n);
   }
 
   private async nextNonce(): Promise<bigint> {
-    const chain = BigInt(await this.provider.getTransactionCount(this.address, 'pending'));
+    const chain = BigInt(await this.chain('eth_getTransactionCount', (p) => p.getTransactionCount(this.address, 'pending')));
     const written = await this.db
       .selectFrom('withdrawal_txs')
       .select((eb) => eb.fn.max('nonce').as('nonce'))
@@ -119,12 +155,21 @@ export class WithdrawalSigner {
 
   /**
    * Step 1: funds checked, nonce assigned, transaction signed offline and its intent written.
-   * Returns null when the withdrawal waits (funds) or was taken meanwhile.
+   * Returns null when the withdrawal waits for funds or was taken meanwhile.
    */
-  async prepare(row: WithdrawalRow): Promise<{ id: bigint; raw: string; hash: string } | null> {
-    if ((await this.spendable(row.currency)) < this.chainAmount(row)) return null;
+  async prepare(row: WithdrawalRow): Promise<Intent | null> {
+    const prepared = await this.prepareOrWait(row);
+    return prepared === WAITING_FOR_FUNDS ? null : prepared;
+  }
+
+  /** `prepare`, telling a wait for funds (recorded on the withdrawal for the operator) apart */
+  private async prepareOrWait(row: WithdrawalRow): Promise<Intent | typeof WAITING_FOR_FUNDS | null> {
+    if ((await this.spendable(row.currency)) < this.chainAmount(row)) {
+      await this.db.updateTable('withdrawals').set({ waiting: WAITING_FOR_FUNDS }).where('id', '=', row.id).where('status', '=', 'processing').where('nonce', 'is', null).execute();
+      return WAITING_FOR_FUNDS;
+    }
     const nonce = await this.nextNonce();
-    const feeData = await this.provider.getFeeData();
+    const feeData = await this.chain('eth_feeHistory', (p) => p.getFeeData());
     const fees = { maxFeePerGas: feeData.maxFeePerGas ?? feeData.gasPrice ?? 0n, maxPriorityFeePerGas: feeData.maxPriorityFeePerGas ?? 0n };
     const raw = await this.wallet.signTransaction(this.txFor(row, nonce, fees));
     const hash = Transaction.from(raw).hash!;
@@ -132,7 +177,7 @@ export class WithdrawalSigner {
     const taken = await runMoneyTransaction(this.db, async (trx) => {
       const updated = await trx
         .updateTable('withdrawals')
-        .set({ nonce, signer_address: this.address, updated_at: now })
+        .set({ nonce, signer_address: this.address, waiting: null, updated_at: now })
         .where('id', '=', row.id)
         .where('status', '=', 'processing')
         .where('nonce', 'is', null)
@@ -151,13 +196,11 @@ export class WithdrawalSigner {
   }
 
   /** Step 2: broadcast a written intent, then record it as sent. */
-  async broadcast(intent: { id: bigint; raw: string; hash: string }): Promise<void> {
-    try {
-      await this.provider.broadcastTransaction(intent.raw);
-    } catch (error) {
-      // already known to the node (a second broadcast of the same transaction) is fine
-      if (!(await this.provider.getTransaction(intent.hash))) throw error;
-    }
+  async broadcast(intent: Intent): Promise<void> {
+    // the node's refusal is an answer, not retried: "already known" (a second broadcast of the same
+    // transaction) is fine; anything else leaves the intent for the next run to send again
+    const refused = await this.chain('eth_sendRawTransaction', (p) => p.broadcastTransaction(intent.raw).then(() => null, (error: unknown) => ({ error })));
+    if (refused && !(await this.chain('eth_getTransactionByHash', (p) => p.getTransaction(intent.hash)))) throw refused.error;
     await this.markSent(intent.id, intent.hash);
   }
 
@@ -173,7 +216,7 @@ export class WithdrawalSigner {
   private async reconcile(): Promise<void> {
     const intents = await this.db.selectFrom('withdrawal_txs').selectAll().where('network', '=', this.net.network).where('signer_address', '=', this.address).where('status', '=', 'intent').orderBy('nonce').execute();
     for (const intent of intents) {
-      if (await this.provider.getTransaction(intent.tx_hash)) {
+      if (await this.chain('eth_getTransactionByHash', (p) => p.getTransaction(intent.tx_hash))) {
         await this.markSent(intent.withdrawal_id, intent.tx_hash);
         continue;
       }
@@ -186,14 +229,14 @@ export class WithdrawalSigner {
   }
 
   /** Sent withdrawals: confirmations, then settled (completed) or returned (reverted). */
-  private async follow(): Promise<void> {
+  private async follow(summary: SignerRunSummary): Promise<void> {
     const rows = await this.db.selectFrom('withdrawals').selectAll().where('network', '=', this.net.network).where('status', 'in', ['broadcast', 'confirming']).orderBy('id').execute();
     if (!rows.length) return;
-    const head = BigInt(await this.provider.getBlockNumber());
+    const head = BigInt(await this.chain('eth_blockNumber', (p) => p.getBlockNumber()));
     for (const row of rows) {
       const txs = await this.db.selectFrom('withdrawal_txs').select('tx_hash').where('withdrawal_id', '=', row.id).where('status', 'in', ['sent', 'mined']).execute();
       let receipt = null;
-      for (const tx of txs) receipt ??= await this.provider.getTransactionReceipt(tx.tx_hash);
+      for (const tx of txs) receipt ??= await this.chain('eth_getTransactionReceipt', (p) => p.getTransactionReceipt(tx.tx_hash));
       const now = this.clock.now();
       const at = BigInt(now);
       if (!receipt) {
@@ -206,27 +249,33 @@ export class WithdrawalSigner {
       const confirmations = head >= block ? head - block + 1n : 0n;
       const hash = receipt.hash;
       if (receipt.status === 0) {
-        await runMoneyTransaction(this.db, async (trx) => {
+        const failed = await runMoneyTransaction(this.db, async (trx) => {
           const moved = await trx
             .updateTable('withdrawals')
             .set({ status: 'failed', reason: 'reverted on chain', tx_hash: hash, block_number: block, finished_at: at, updated_at: at })
             .where('id', '=', row.id)
             .where('status', 'in', ['broadcast', 'confirming'])
             .executeTakeFirst();
-          if (moved.numUpdatedRows === 1n) await postReturn(trx, row, 'failed', now);
+          if (moved.numUpdatedRows !== 1n) return false;
+          await postReturn(trx, row, 'failed', now);
+          return true;
         });
+        if (failed) summary.failed += 1;
       } else if (confirmations >= BigInt(this.net.confirmations)) {
-        await runMoneyTransaction(this.db, async (trx) => {
+        const completed = await runMoneyTransaction(this.db, async (trx) => {
           const moved = await trx
             .updateTable('withdrawals')
-            .set({ status: 'completed', tx_hash: hash, block_number: block, confirmations, finished_at: at, updated_at: at })
+            // capped at the count it needed (n/12 in the history), however late this run saw it
+            .set({ status: 'completed', tx_hash: hash, block_number: block, confirmations: BigInt(this.net.confirmations), finished_at: at, updated_at: at })
             .where('id', '=', row.id)
             .where('status', 'in', ['broadcast', 'confirming'])
             .executeTakeFirst();
-          if (moved.numUpdatedRows !== 1n) return;
+          if (moved.numUpdatedRows !== 1n) return false;
           await trx.updateTable('withdrawal_txs').set({ status: 'mined', updated_at: at }).where('withdrawal_id', '=', row.id).where('tx_hash', '=', hash).execute();
           await postSettle(trx, row, hash, now);
+          return true;
         });
+        if (completed) summary.completed += 1;
       } else {
         await this.db.updateTable('withdrawals').set({ status: 'confirming', tx_hash: hash, block_number: block, confirmations, updated_at: at }).where('id', '=', row.id).where('status', 'in', ['broadcast', 'confirming']).execute();
       }

@@ -5,7 +5,7 @@
  * the first account, which holds its whole supply.
  */
 import ganache from 'ganache';
-import { ContractFactory, JsonRpcProvider, Network, parseUnits, type Contract, type JsonRpcSigner } from 'ethers';
+import { ContractFactory, JsonRpcProvider, Network, parseEther, parseUnits, Wallet, type Contract, type JsonRpcSigner } from 'ethers';
 import artifact from './TestUSDT.json';
 
 export interface LocalChain {
@@ -38,4 +38,12 @@ export async function startLocalChain(): Promise<LocalChain> {
       await node.close();
     },
   };
+}
+
+/** a new wallet (a hot wallet, say) holding `usdtAmount` TestUSDT and 10 ETH for gas, paid by the funder */
+export async function fundedWallet({ provider, funder, usdt }: LocalChain, usdtAmount: string): Promise<Wallet> {
+  const wallet = Wallet.createRandom().connect(provider) as unknown as Wallet;
+  await (await funder.sendTransaction({ to: wallet.address, value: parseEther('10') })).wait();
+  await (await (usdt.transfer as (to: string, v: bigint) => Promise<{ wait(): Promise<unknown> }>)(wallet.address, parseUnits(usdtAmount, 6))).wait();
+  return wallet;
 }

@@ -1,12 +1,14 @@
 /**
  * Crash points (issue 13): a server process killed (SIGKILL) right after the N-th statement of a
- * transfer, a power purchase, a mall payment and a settlement run, for every N until the operation
- * completes. After each kill, on the database the killed process left:
+ * transfer, a power purchase, a mall payment, a settlement run and a withdrawal signer run (issue
+ * 17, against a local chain), for every N until the operation completes. After each kill, on the
+ * database the killed process left:
  * - the ledger's invariants hold (`checkLedger`);
  * - the operation is wholly absent or wholly present (its business row exists exactly when its
  *   ledger posting does);
- * - a retry with the same Idempotency-Key (for settlement: running the day again) succeeds and
- *   the operation exists exactly once.
+ * - a retry with the same Idempotency-Key (for settlement: running the day again; for the signer:
+ *   a restarted signer) succeeds and the operation exists exactly once (for the signer: the
+ *   withdrawal is paid on chain once, completed, its ledger settled).
  * The killed process is tests/server/support/crashChild.ts (the real app, injected requests).
  */
 import { spawn } from 'node:child_process';
@@ -21,6 +23,10 @@ import { PAY_PASSWORD, call, insertFinanceProduct, insertPowerProduct, newUser, 
 import { startTestApp, type TestApp } from './support/app';
 import type { CrashAction, CrashOrder } from './support/crashChild';
 import { TEST_HOST } from './support/siwe';
+import { requestWithdrawal, saveWithdrawAddress } from './support/withdrawals';
+import { directRpc } from '../../server/deposits/rpc';
+import { WithdrawalSigner } from '../../server/withdrawals/signer';
+import { fundedWallet, startLocalChain } from '../chain/localChain';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CHILD = path.join(__dirname, 'support/crashChild.ts');
@@ -33,7 +39,8 @@ jest.setTimeout(600_000);
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await startTestApp({ seed: true });
+  // sessions outlive the day a saved withdrawal address waits
+  t = await startTestApp({ seed: true, config: { tokenIdleTtlMs: 30 * 24 * 3600 * 1000 } });
 });
 
 afterAll(async () => {
@@ -252,5 +259,44 @@ describe('a process killed after any statement leaves no half-done money, and th
       },
     });
     expect(points).toBeGreaterThan(3);
+  });
+
+  it('withdrawal signer run', async () => {
+    // each round one approved withdrawal of 20 USDT to the same address; the killed signer's run,
+    // then a restarted signer, must pay it exactly once: the address's balance says how many times
+    const local = await startLocalChain();
+    try {
+      const hot = await fundedWallet(local, '100000');
+      const owner = await newUser(t, '100000');
+      const prover = { token: owner.token, wallet: owner.wallet! };
+      const to = await saveWithdrawAddress(t, prover);
+      const net = { network: 'ERC20', chainId: '1337', nativeCurrency: 'ETH', tokens: { USDT: { address: await local.usdt.getAddress(), decimals: 6 } }, confirmations: 2 };
+      const restarted = new WithdrawalSigner(t.db, { ...net, chainId: 1337n }, hot, directRpc(local.provider), t.clock);
+      const ids: string[] = [];
+      const paid = async () => {
+        const balance = BigInt(await (local.usdt.balanceOf as (a: string) => Promise<bigint>)(to.address));
+        expect(balance % 20_000_000n).toBe(0n);
+        return Number(balance / 20_000_000n);
+      };
+      const points = await everyCrashPoint({
+        action: async () => {
+          ids.push(await requestWithdrawal(t, prover, to, '20'));
+          return { kind: 'sign', rpcUrl: local.rpcUrl, privateKey: hot.privateKey, net };
+        },
+        applied: paid,
+        retry: async (_action, round) => {
+          await restarted.run();
+          for (let i = 0; i < net.confirmations; i += 1) await local.provider.send('evm_mine', []);
+          await restarted.run();
+          const row = await t.db.selectFrom('withdrawals').select('status').where('id', '=', BigInt(ids[round - 1])).executeTakeFirstOrThrow();
+          expect({ round, status: row.status }).toEqual({ round, status: 'completed' });
+        },
+      });
+      expect(points).toBeGreaterThan(3);
+      // the nonces went up one per payment: never two transactions for one withdrawal
+      expect(await local.provider.getTransactionCount(hot.address)).toBe(await paid());
+    } finally {
+      await local.stop();
+    }
   });
 });

@@ -4,21 +4,28 @@
  * Requests go through the API (pay password + wallet signature), the signer's `run` is driven by
  * hand, and chain and ledger are compared. SQLite, or PostgreSQL when DATABASE_URL is set.
  */
-import { Wallet, parseEther, parseUnits, type Contract, type JsonRpcProvider, type JsonRpcSigner } from 'ethers';
-import { startLocalChain, type LocalChain } from '../chain/localChain';
-import { withdrawAddressStatement, withdrawStatement } from '../../contract/rules/withdraw';
+import { inspect } from 'node:util';
+import { parseEther, parseUnits, type Contract, type JsonRpcProvider, type Wallet } from 'ethers';
+import { fundedWallet, startLocalChain, type LocalChain } from '../chain/localChain';
+import { directRpc } from '../../server/deposits/rpc';
 import { checkLedger } from '../../server/ledger/invariants';
+import { WITHDRAW_OPS_COMMANDS } from '../../server/ops/withdrawCommands';
 import { WithdrawalSigner, type SignerNetwork } from '../../server/withdrawals/signer';
-import { startTestApp, type TestApp } from './support/app';
+import { buildApp } from '../../server/app';
+import { parseWatchedNetworks } from '../../server/deposits/networks';
+import { parseJobSchedule } from '../../server/jobSchedule';
+import { confirmationsNeeded } from '../../server/withdrawals/rules';
+import { parseSignerKey } from '../../server/withdrawals/signerKey';
+import { startTestApp, testConfig, type TestApp } from './support/app';
 import { DAY, HOUR } from './support/clock';
 import { deposit, newUser, PAY_PASSWORD, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
-import { walletProof } from './support/stepUp';
+import { requestWithdrawal, saveWithdrawAddress, type SavedAddress } from './support/withdrawals';
+import { systemBalance } from '../../server/ledger/balances';
 
 const CONFIRMATIONS = 3;
 let local: LocalChain;
 let chain: JsonRpcProvider;
-let funder: JsonRpcSigner;
 let usdt: Contract;
 let net: SignerNetwork;
 let t: TestApp;
@@ -26,7 +33,7 @@ let alice: MoneyUser;
 
 beforeAll(async () => {
   local = await startLocalChain();
-  ({ provider: chain, funder, usdt } = local);
+  ({ provider: chain, usdt } = local);
   net = { network: 'ERC20', chainId: 1337n, nativeCurrency: 'ETH', tokens: { USDT: { address: await usdt.getAddress(), decimals: 6 } }, confirmations: CONFIRMATIONS };
   t = await startTestApp({ seed: true, config: { tokenIdleTtlMs: 30 * DAY } });
   alice = await newUser(t.app, t.db, t.clock);
@@ -47,36 +54,13 @@ afterEach(async () => {
 
 /** a hot wallet holding `usdtAmount` USDT and 10 ETH */
 async function hotWallet(usdtAmount: string): Promise<WithdrawalSigner> {
-  const wallet = Wallet.createRandom().connect(chain);
-  await (await funder.sendTransaction({ to: wallet.address, value: parseEther('10') })).wait();
-  await (await (usdt.transfer as (to: string, v: bigint) => Promise<{ wait(): Promise<unknown> }>)(wallet.address, parseUnits(usdtAmount, 6))).wait();
-  return new WithdrawalSigner(t.db, net, wallet as unknown as Wallet, chain, t.clock);
+  return new WithdrawalSigner(t.db, net, await fundedWallet(local, usdtAmount), directRpc(chain), t.clock);
 }
 
-const signerFor = (wallet: Wallet) => new WithdrawalSigner(t.db, net, wallet, chain, t.clock);
+const signerFor = (wallet: Wallet) => new WithdrawalSigner(t.db, net, wallet, directRpc(chain), t.clock);
 
-/** a fresh target address saved with a signature, past the delay (no review) */
-async function savedAddress(): Promise<{ id: string; address: string }> {
-  const address = Wallet.createRandom().address;
-  const proof = await walletProof(t.app, t.clock, alice, 'withdrawAddress.add', { statement: withdrawAddressStatement({ network: 'ERC20', address }) });
-  const response = await t.app.inject({ method: 'POST', url: '/api/v1/web/withdraw/address/add', headers: bearer(alice.token), payload: { label: 'to', network: 'ERC20', address, proof } });
-  expect(response.statusCode).toBe(200);
-  t.clock.advance(DAY + 1);
-  return response.json().data;
-}
-
-async function request(to: { id: string; address: string }, amount: string, currency = 'USDT'): Promise<string> {
-  const proof = await walletProof(t.app, t.clock, alice, 'withdraw', { statement: withdrawStatement({ amount, currency, network: 'ERC20', address: to.address }) });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/web/withdraw/request',
-    headers: bearer(alice.token),
-    payload: { currency, network: 'ERC20', addressId: to.id, amount, payPassword: PAY_PASSWORD, proof },
-  });
-  expect(response.statusCode).toBe(200);
-  expect(response.json().data.status).toBe('processing');
-  return response.json().data.id;
-}
+const savedAddress = () => saveWithdrawAddress(t, alice);
+const request = (to: SavedAddress, amount: string, currency = 'USDT') => requestWithdrawal(t, alice, to, amount, currency);
 
 const row = (id: string) => t.db.selectFrom('withdrawals').selectAll().where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
 const tokenBalance = async (address: string) => BigInt(await (usdt.balanceOf as (a: string) => Promise<bigint>)(address));
@@ -92,7 +76,7 @@ describe('the signer on a local chain', () => {
   it('sends an approved USDT withdrawal, follows its confirmations, and settles: chain and ledger agree', async () => {
     const signer = await hotWallet('1000');
     const to = await savedAddress();
-    const before = { user: await account(`u${alice.userId}`), out: await account('sys:withdrawals'), fees: await account('sys:fees') };
+    const before = { user: await account(`u${alice.userId}`), out: await systemBalance(t.db, 'withdrawals', 'USDT'), fees: await systemBalance(t.db, 'fees', 'USDT') };
     const id = await request(to, '100');
     expect((await account(`u${alice.userId}`)).frozen).toBe(before.user.frozen + 10_500_000_000n);
 
@@ -110,10 +94,10 @@ describe('the signer on a local chain', () => {
     await mine(CONFIRMATIONS - 1);
     await signer.run();
     expect(await row(id)).toMatchObject({ status: 'completed', confirmations: BigInt(CONFIRMATIONS) });
-    const after = { user: await account(`u${alice.userId}`), out: await account('sys:withdrawals'), fees: await account('sys:fees') };
+    const after = { user: await account(`u${alice.userId}`), out: await systemBalance(t.db, 'withdrawals', 'USDT'), fees: await systemBalance(t.db, 'fees', 'USDT') };
     expect(after.user).toEqual({ available: before.user.available - 10_500_000_000n, frozen: before.user.frozen });
-    expect(after.out.available - before.out.available).toBe(10_000_000_000n);
-    expect(after.fees.available - before.fees.available).toBe(500_000_000n);
+    expect(after.out - before.out).toBe(10_000_000_000n);
+    expect(after.fees - before.fees).toBe(500_000_000n);
     await signer.run();
     expect((await account(`u${alice.userId}`))).toEqual(after.user);
   });
@@ -131,15 +115,17 @@ describe('the signer on a local chain', () => {
     expect(await chain.getBalance(a.address)).toBe(parseEther('1.5'));
     expect(await tokenBalance(b.address)).toBe(30_000_000n);
     expect(await chain.getTransactionCount(signer.address)).toBe(2);
-    await mine(CONFIRMATIONS);
+    // mined well past the count before the signer looks again: the history still says 12/12
+    await mine(CONFIRMATIONS + 3);
     await signer.run();
-    expect([(await row(one)).status, (await row(two)).status]).toEqual(['completed', 'completed']);
+    expect([await row(one), await row(two)]).toMatchObject([
+      { status: 'completed', confirmations: BigInt(CONFIRMATIONS) },
+      { status: 'completed', confirmations: BigInt(CONFIRMATIONS) },
+    ]);
   });
 
   it('a crash after writing the intent, before broadcasting: the restarted signer sends that same transaction, once', async () => {
-    const wallet = Wallet.createRandom().connect(chain) as unknown as Wallet;
-    await (await funder.sendTransaction({ to: wallet.address, value: parseEther('1') })).wait();
-    await (await (usdt.transfer as (to: string, v: bigint) => Promise<{ wait(): Promise<unknown> }>)(wallet.address, parseUnits('500', 6))).wait();
+    const wallet = await fundedWallet(local, '500');
     const first = signerFor(wallet);
     const to = await savedAddress();
     const id = await request(to, '40');
@@ -162,9 +148,7 @@ describe('the signer on a local chain', () => {
   });
 
   it('a crash after broadcasting, before recording it: the restarted signer finds it on chain and never sends again', async () => {
-    const wallet = Wallet.createRandom().connect(chain) as unknown as Wallet;
-    await (await funder.sendTransaction({ to: wallet.address, value: parseEther('1') })).wait();
-    await (await (usdt.transfer as (to: string, v: bigint) => Promise<{ wait(): Promise<unknown> }>)(wallet.address, parseUnits('500', 6))).wait();
+    const wallet = await fundedWallet(local, '500');
     const first = signerFor(wallet);
     const to = await savedAddress();
     const id = await request(to, '60');
@@ -185,8 +169,12 @@ describe('the signer on a local chain', () => {
     const signer = await hotWallet('150');
     const to = await savedAddress();
     const big = await request(to, '200');
-    await signer.run();
-    expect(await row(big)).toMatchObject({ status: 'processing', nonce: null });
+    expect(await signer.run()).toEqual({ sent: 0, completed: 0, failed: 0, waitingForFunds: 1 });
+    expect(await row(big)).toMatchObject({ status: 'processing', nonce: null, waiting: 'hotWalletFunds' });
+    // the operator sees why it waits
+    const printed: { id: string }[] = [];
+    expect(await WITHDRAW_OPS_COMMANDS['withdraw:list'].run(['--status', 'processing'], { db: t.db, clock: t.clock, print: (listed) => printed.push(listed as { id: string }) })).toBe(0);
+    expect(printed.find((listed) => listed.id === big)).toMatchObject({ waiting: 'waiting for hot-wallet funds' });
 
     // two prepared before either is sent: each alone fits, together they do not; the second reverts
     const one = await request(to, '100');
@@ -205,7 +193,77 @@ describe('the signer on a local chain', () => {
     await signer.run();
     expect((await row(one)).status).toBe('completed');
     expect(await tokenBalance(to.address)).toBe(100_000_000n);
-    // the big one still waits: 50 USDT left on the hot wallet
-    expect((await row(big)).status).toBe('processing');
+    // the big one still waits: 50 USDT left on the hot wallet; refilled, it is sent
+    expect(await row(big)).toMatchObject({ status: 'processing', waiting: 'hotWalletFunds' });
+    await (await (usdt.transfer as (to: string, v: bigint) => Promise<{ wait(): Promise<unknown> }>)(signer.address, parseUnits('200', 6))).wait();
+    expect(await signer.run()).toMatchObject({ sent: 1, waitingForFunds: 0 });
+    expect(await row(big)).toMatchObject({ status: 'broadcast', waiting: null });
+    await mine(CONFIRMATIONS);
+    expect(await signer.run()).toMatchObject({ completed: 1 });
+    expect(await tokenBalance(to.address)).toBe(300_000_000n);
+  });
+});
+
+describe('the signer as a job of the server (WITHDRAW_SIGNER_KEY, CHAIN_ERC20_*)', () => {
+  const until = async (what: string, check: () => Promise<boolean>) => {
+    for (let tries = 0; tries < 200; tries += 1) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  };
+
+  it('sends an approved withdrawal by itself, follows it to completed, stops with the server, and never logs the key', async () => {
+    const hot = await fundedWallet(local, '1000');
+    const env = {
+      WITHDRAW_SIGNER_KEY: hot.privateKey,
+      CHAIN_ERC20_RPC_URL: local.rpcUrl,
+      CHAIN_ERC20_TOKEN_ADDRESS: await usdt.getAddress(),
+      // the deposit watcher's count: not the one a withdrawal completes at
+      CHAIN_ERC20_CONFIRMATIONS: '3',
+      JOBS_OFF: 'settlement,mallSweep,depositWatcher',
+      WITHDRAW_SIGNER_FIRST_RUN_MS: '0',
+      WITHDRAW_SIGNER_INTERVAL_MS: '50',
+    };
+    const logs: string[] = [];
+    const config = testConfig({ withdrawSignerKey: parseSignerKey(env), chainNetworks: parseWatchedNetworks(env), jobs: parseJobSchedule(env) });
+    // a second app on the same database runs the jobs (the test's app serves the requests)
+    const server = buildApp({ db: t.db, config, clock: t.clock, jobs: true, logger: { level: 'trace', stream: { write: (line: string) => logs.push(line) } } });
+    await server.ready();
+    try {
+      const to = await savedAddress();
+      const id = await request(to, '25');
+      await until('the broadcast', async () => (await row(id)).status !== 'processing');
+      expect(await row(id)).toMatchObject({ signer_address: hot.address });
+      // the rule table's confirmations (12 on ERC20), the count the history shows
+      await mine(3);
+      await until('3 confirmations', async () => (await row(id)).confirmations >= 3n);
+      expect(await row(id)).toMatchObject({ status: 'confirming' });
+      await mine(confirmationsNeeded('ERC20') - 3);
+      await until('completed', async () => (await row(id)).status === 'completed');
+      expect(await row(id)).toMatchObject({ confirmations: BigInt(confirmationsNeeded('ERC20')) });
+      expect(await tokenBalance(to.address)).toBe(25_000_000n);
+    } finally {
+      await server.close();
+    }
+    const text = logs.join('');
+    expect(text).toContain(`withdrawal signer on for ERC20, sending from ${hot.address}`);
+    expect(text).toMatch(/withdrawal signer ERC20: sent 1/);
+    expect(text.toLowerCase()).not.toContain(hot.privateKey.slice(2).toLowerCase());
+    // what a logger or a debugger can print of the config
+    expect(JSON.stringify(config, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).toContain('"withdrawSignerKey":{"source":"WITHDRAW_SIGNER_KEY"}');
+    expect(inspect(config, { depth: 10, showHidden: true })).not.toContain(hot.privateKey.slice(2));
+    // stopped with the server: a withdrawal approved now stays where it is
+    const later = await request(await savedAddress(), '20');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await row(later)).toMatchObject({ status: 'processing', nonce: null });
+  });
+
+  it('is off without a key, and says so', async () => {
+    const logs: string[] = [];
+    const server = buildApp({ db: t.db, config: testConfig({ jobs: parseJobSchedule({ JOBS_OFF: 'settlement,mallSweep,depositWatcher' }) }), clock: t.clock, jobs: true, logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } } });
+    await server.ready();
+    await server.close();
+    expect(logs.join('')).toContain('withdrawal signer off: no WITHDRAW_SIGNER_KEY or WITHDRAW_SIGNER_KEYSTORE');
   });
 });

@@ -17,6 +17,7 @@ import { DAY, HOUR } from './support/clock';
 import { deposit, newUser, PAY_PASSWORD, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
 import { postPayPass, walletProof } from './support/stepUp';
+import { systemBalance } from '../../server/ledger/balances';
 
 const BASE = '/api/v1/web/withdraw';
 let t: TestApp;
@@ -393,13 +394,13 @@ describe('the operator\'s review', () => {
   it('settles a sent withdrawal: amount to the system withdrawals account, fee to fees, nothing left frozen for it', async () => {
     const w = (await requestWithdrawal(alice, aliceErc20.address, { addressId: aliceErc20.id, amount: '50' })).json().data;
     const row = await t.db.selectFrom('withdrawals').selectAll().where('id', '=', BigInt(w.id)).executeTakeFirstOrThrow();
-    const sys = async (owner: string) => (await t.db.selectFrom('ledger_accounts').select('available').where('owner', '=', owner).where('currency', '=', 'USDT').executeTakeFirst())?.available ?? 0n;
-    const before = { user: await balances(alice), out: await sys('sys:withdrawals'), fees: await sys('sys:fees') };
+    const sys = (system: 'withdrawals' | 'fees') => systemBalance(t.db, system, 'USDT');
+    const before = { user: await balances(alice), out: await sys('withdrawals'), fees: await sys('fees') };
     await runMoneyTransaction(t.db, (trx) => postSettle(trx, row, '0x' + 'ab'.repeat(32), t.clock.now()));
     expect((await balances(alice)).frozen).toBe(before.user.frozen - 5_500_000_000n);
     expect((await balances(alice)).available).toBe(before.user.available);
-    expect(await sys('sys:withdrawals')).toBe(before.out + 5_000_000_000n);
-    expect(await sys('sys:fees')).toBe(before.fees + 500_000_000n);
+    expect(await sys('withdrawals')).toBe(before.out + 5_000_000_000n);
+    expect(await sys('fees')).toBe(before.fees + 500_000_000n);
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 });

@@ -13,6 +13,8 @@ import * as m0040 from './0040_mall_orders';
 import * as m0050 from './0050_sessions_step_up';
 import * as m0060 from './0060_chain_deposits';
 import * as m0070 from './0070_withdrawals';
+import * as m0080 from './0080_index_audit';
+import * as m0090 from './0090_withdrawal_waiting';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth': m0001,
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0050_sessions_step_up': m0050,
   '0060_chain_deposits': m0060,
   '0070_withdrawals': m0070,
+  '0080_index_audit': m0080,
+  '0090_withdrawal_waiting': m0090,
 };

@@ -5,13 +5,16 @@
  *
  * It starts ahead of its turn (loading the app takes longer than most runs): argument, the database
  * as JSON; once the app is ready it prints `ready` and reads one JSON line from stdin: N and what to
- * do, either an HTTP request (injected into the real app: routes, hooks, idempotency, ledger) or a
- * settlement of one day. Output: one JSON line with the outcome, printed only when the process got
+ * do, either an HTTP request (injected into the real app: routes, hooks, idempotency, ledger), a
+ * settlement of one day, or one run of the withdrawal signer against a local chain. Output: one JSON line with the outcome, printed only when the process got
  * that far (fewer than N statements).
  */
 import readline from 'node:readline';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { JsonRpcProvider, Network, Wallet } from 'ethers';
 import { buildApp } from '../../../server/app';
+import { directRpc } from '../../../server/deposits/rpc';
+import { WithdrawalSigner, type SignerNetwork } from '../../../server/withdrawals/signer';
 import { createDb, type DbOptions } from '../../../server/db';
 import { settleDay } from '../../../server/settlement/settleDay';
 import { systemClock } from '../../../server/time';
@@ -19,7 +22,8 @@ import { testConfig } from './app';
 
 export type CrashAction =
   | { kind: 'request'; method: 'POST'; url: string; headers: Record<string, string>; payload: object }
-  | { kind: 'settle'; day: string; utcOffsetMinutes: number };
+  | { kind: 'settle'; day: string; utcOffsetMinutes: number }
+  | { kind: 'sign'; rpcUrl: string; privateKey: string; net: Omit<SignerNetwork, 'chainId'> & { chainId: string } };
 
 export interface CrashOrder {
   crashAtStatement: number;
@@ -58,7 +62,15 @@ async function main(): Promise<void> {
   const { crashAtStatement, action } = JSON.parse(await nextLine()) as CrashOrder;
   crash.n = crashAtStatement;
   crash.armed = true;
-  if (action.kind === 'settle') {
+  if (action.kind === 'sign') {
+    const network = Network.from(BigInt(action.net.chainId));
+    const provider = new JsonRpcProvider(action.rpcUrl, network, { staticNetwork: network, cacheTimeout: -1 });
+    const signer = new WithdrawalSigner(db, { ...action.net, chainId: BigInt(action.net.chainId) }, new Wallet(action.privateKey), directRpc(provider), systemClock);
+    const summary = await signer.run();
+    crash.armed = false;
+    provider.destroy();
+    process.stdout.write(`${JSON.stringify({ completed: true, result: summary })}\n`);
+  } else if (action.kind === 'settle') {
     const result = await settleDay(db, action.day, systemClock, action.utcOffsetMinutes);
     crash.armed = false;
     process.stdout.write(`${JSON.stringify({ completed: true, result }, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))}\n`);

@@ -1,0 +1,41 @@
+/**
+ * Withdrawals through the API, as a user makes them: a target address saved with a wallet
+ * signature (past its delay, so no review), and a request signed by the wallet with the pay
+ * password. For the signer tests and the busy user of the query-plan and paging tests.
+ */
+import { Wallet } from 'ethers';
+import { withdrawAddressStatement, withdrawStatement } from '../../../contract/rules/withdraw';
+import type { TestApp } from './app';
+import { DAY } from './clock';
+import { PAY_PASSWORD } from './ledger';
+import { bearer } from './siwe';
+import { walletProof, type Prover } from './stepUp';
+
+export interface SavedAddress {
+  id: string;
+  address: string;
+}
+
+/** a fresh ERC20 address saved with the wallet's signature; the clock moves past its delay */
+export async function saveWithdrawAddress(t: Pick<TestApp, 'app' | 'clock'>, who: Prover, label = 'to'): Promise<SavedAddress> {
+  const address = Wallet.createRandom().address;
+  const proof = await walletProof(t.app, t.clock, who, 'withdrawAddress.add', { statement: withdrawAddressStatement({ network: 'ERC20', address }) });
+  const response = await t.app.inject({ method: 'POST', url: '/api/v1/web/withdraw/address/add', headers: bearer(who.token), payload: { label, network: 'ERC20', address, proof } });
+  if (response.statusCode !== 200) throw new Error(`withdraw address: ${response.statusCode} ${response.body}`);
+  t.clock.advance(DAY + 1);
+  return response.json().data;
+}
+
+/** a withdrawal to `to`, approved at once (status processing): its id */
+export async function requestWithdrawal(t: Pick<TestApp, 'app' | 'clock'>, who: Prover, to: SavedAddress, amount: string, currency = 'USDT'): Promise<string> {
+  const proof = await walletProof(t.app, t.clock, who, 'withdraw', { statement: withdrawStatement({ amount, currency, network: 'ERC20', address: to.address }) });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/web/withdraw/request',
+    headers: bearer(who.token),
+    payload: { currency, network: 'ERC20', addressId: to.id, amount, payPassword: PAY_PASSWORD, proof },
+  });
+  const body = response.json();
+  if (response.statusCode !== 200 || body.data.status !== 'processing') throw new Error(`withdrawal: ${response.statusCode} ${response.body}`);
+  return body.data.id;
+}
