@@ -7,5 +7,6 @@ export default {
   mall: true,
   transfer: true,
   deposit: true,
+  withdraw: true,
   invite: true,
 } as const;

@@ -111,31 +111,31 @@ export type WithdrawalType = Static<typeof Withdrawal>;
 
 export const withdrawEndpoints = {
   addresses: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/withdraw/address', auth: true,
+    method: 'GET', prefix: 'web', path: '/withdraw/address', auth: true, feature: 'withdraw',
     summary: 'The caller\'s withdrawal addresses', response: Type.Array(WithdrawAddress),
   }),
   addressAdd: defineEndpoint({
-    method: 'POST', prefix: 'web', path: '/withdraw/address/add', auth: true,
+    method: 'POST', prefix: 'web', path: '/withdraw/address/add', auth: true, feature: 'withdraw',
     summary: 'Save a withdrawal address (usable after the delay, or at once with a wallet signature naming it)', body: WithdrawAddressAddBody, response: WithdrawAddress,
   }),
   addressDelete: defineEndpoint({
-    method: 'POST', prefix: 'web', path: '/withdraw/address/delete', auth: true,
+    method: 'POST', prefix: 'web', path: '/withdraw/address/delete', auth: true, feature: 'withdraw',
     summary: 'Delete one of the caller\'s withdrawal addresses', body: WithdrawIdBody, response: Empty,
   }),
   options: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/withdraw/options', auth: true,
+    method: 'GET', prefix: 'web', path: '/withdraw/options', auth: true, feature: 'withdraw',
     summary: 'Currencies, networks, fees, limits and the available balance', response: WithdrawOptions,
   }),
   request: defineEndpoint({
-    method: 'POST', prefix: 'web', path: '/withdraw/request', auth: true, moneyMoving: true,
+    method: 'POST', prefix: 'web', path: '/withdraw/request', auth: true, feature: 'withdraw', moneyMoving: true,
     summary: 'Request a withdrawal (pay password and a wallet signature over it); amount and fee are frozen', body: WithdrawRequestBody, response: Withdrawal,
   }),
   cancel: defineEndpoint({
-    method: 'POST', prefix: 'web', path: '/withdraw/cancel', auth: true, moneyMoving: true,
+    method: 'POST', prefix: 'web', path: '/withdraw/cancel', auth: true, feature: 'withdraw', moneyMoving: true,
     summary: 'Cancel a withdrawal still in review; amount and fee return', body: WithdrawIdBody, response: Withdrawal,
   }),
   history: defineEndpoint({
-    method: 'GET', prefix: 'web', path: '/withdraw/history', auth: true,
+    method: 'GET', prefix: 'web', path: '/withdraw/history', auth: true, feature: 'withdraw',
     summary: 'The caller\'s withdrawals, newest first', query: PageQuery, response: Page(Withdrawal),
   }),
 };

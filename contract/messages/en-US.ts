@@ -14,6 +14,7 @@ export const enUS: Record<MessageKey, string> = {
   'featureDisabled.transfer': 'Transfers are switched off',
   'featureDisabled.deposit': 'Deposits are switched off',
   'featureDisabled.invite': 'Inviting friends is switched off',
+  'featureDisabled.withdraw': 'Withdrawals are switched off',
   NOT_FOUND: 'The requested resource was not found',
   METHOD_NOT_ALLOWED: 'Method not allowed',
   CONFLICT: 'Conflicting data, please refresh and try again',
@@ -37,6 +38,7 @@ export const enUS: Record<MessageKey, string> = {
   INTERNAL_ERROR: 'Server error, please try again later',
 
   'validation.required': 'Field "{field}" is required',
+  'validation.cursor': 'The list position is not valid; reload the list',
   'validation.type': 'Field "{field}" has the wrong type',
   'validation.pattern': 'Field "{field}" has an invalid format',
   'validation.minLength': 'Field "{field}" needs at least {limit} characters',

@@ -14,6 +14,7 @@ export const zhCN: Record<MessageKey, string> = {
   'featureDisabled.transfer': '转账功能目前已关闭',
   'featureDisabled.deposit': '充值功能目前已关闭',
   'featureDisabled.invite': '邀请好友功能目前已关闭',
+  'featureDisabled.withdraw': '提现功能目前已关闭',
   NOT_FOUND: '找不到请求的资源',
   METHOD_NOT_ALLOWED: '不支持此请求方法',
   CONFLICT: '数据冲突，请刷新后再试',
@@ -37,6 +38,7 @@ export const zhCN: Record<MessageKey, string> = {
   INTERNAL_ERROR: '服务器发生错误，请稍后再试',
 
   'validation.required': '缺少必填字段「{field}」',
+  'validation.cursor': '列表位置无效，请刷新列表',
   'validation.type': '字段「{field}」的类型不正确',
   'validation.pattern': '字段「{field}」的格式不正确',
   'validation.minLength': '字段「{field}」至少需要 {limit} 个字符',

@@ -13,6 +13,7 @@ export const zhTW = {
   'featureDisabled.transfer': '轉帳功能目前已關閉',
   'featureDisabled.deposit': '儲值功能目前已關閉',
   'featureDisabled.invite': '邀請好友功能目前已關閉',
+  'featureDisabled.withdraw': '提現功能目前已關閉',
   NOT_FOUND: '找不到請求的資源',
   METHOD_NOT_ALLOWED: '不支援此請求方法',
   CONFLICT: '資料衝突，請重新整理後再試',
@@ -36,6 +37,7 @@ export const zhTW = {
   INTERNAL_ERROR: '伺服器發生錯誤，請稍後再試',
 
   'validation.required': '缺少必填欄位「{field}」',
+  'validation.cursor': '列表位置無效，請重新整理列表',
   'validation.type': '欄位「{field}」的類型不正確',
   'validation.pattern': '欄位「{field}」的格式不正確',
   'validation.minLength': '欄位「{field}」至少需要 {limit} 個字元',

@@ -46,7 +46,7 @@ export default async function withdrawRoutes(app: FastifyInstance, deps: AppCont
 
   route(app, contract.withdraw.history, async (request) => {
     const args = pageArgs(request.query);
-    const { rows, total } = await withdrawalHistory(db, sessionOf(request).userId, args);
-    return toPage(rows.map((row) => toWithdrawal(row, time)), total, args);
+    const { rows, total, nextCursor } = await withdrawalHistory(db, sessionOf(request).userId, args);
+    return toPage(rows.map((row) => toWithdrawal(row, time)), total, args, nextCursor);
   });
 }

@@ -8,6 +8,7 @@ const COLORS: Record<string, string> = {
   unpaid: 'orange', paid: 'blue', shipped: 'cyan', completed: 'green', cancelled: 'default',
   waiting: 'orange', in_transit: 'blue', delivered: 'green',
   success: 'green',
+  review: 'orange', processing: 'blue', broadcast: 'blue', confirming: 'blue', rejected: 'red', failed: 'red',
 };
 
 export default function StatusTag({ prefix, status }: { prefix: string; status: string }) {

@@ -5,6 +5,7 @@
 export {
   BankOutlined,
   EnvironmentOutlined,
+  ExportOutlined,
   HomeOutlined,
   ProfileOutlined,
   SettingOutlined,

@@ -12,8 +12,12 @@ import { toWalletError, WalletError } from './errors';
 import { readChainId } from './network';
 import { requestAddress, signForThisSite } from './siteSignature';
 
-/** Has the wallet of `userAddress` sign a proof of `purpose`; refuses another account of the wallet. */
-export async function proveWallet(purpose: StepUpPurposeType, userAddress: string): Promise<WalletProofType> {
+/**
+ * Has the wallet of `userAddress` sign a proof of `purpose`; refuses another account of the wallet.
+ * `statement` replaces the challenge's when the proof names what it approves (a withdrawal's
+ * amount and address: contract/rules/withdraw.ts), which the server checks word for word.
+ */
+export async function proveWallet(purpose: StepUpPurposeType, userAddress: string, statement?: string): Promise<WalletProofType> {
   try {
     const provider = await getActiveProvider();
     if (!provider) throw new WalletError('NO_WALLET');
@@ -21,7 +25,7 @@ export async function proveWallet(purpose: StepUpPurposeType, userAddress: strin
     if (address !== getAddress(userAddress)) throw new WalletError('WRONG_ACCOUNT');
     const chainId = await readChainId(provider);
     const challenge = await stepUpChallenge({ purpose }, { skipErrorHandler: true });
-    return await signForThisSite(provider, address, chainId, challenge);
+    return await signForThisSite(provider, address, chainId, statement === undefined ? challenge : { ...challenge, statement });
   } catch (error) {
     throw toWalletError(error);
   }

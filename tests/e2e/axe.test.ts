@@ -242,6 +242,7 @@ const ROUTES: RouteCase[] = [
   },
   { name: '/my/invite', path: () => '/my/invite', shows: '[data-testid="invitee"]' },
   { name: '/my/deposit', path: () => '/my/deposit', shows: '[data-testid="deposit-tx"]' },
+  { name: '/my/withdraw', path: () => '/my/withdraw', shows: '[data-testid="withdraw-fee"]' },
   { name: '/my/address', path: () => '/my/address', shows: '[data-testid="address-item"]', text: '张三' },
   { name: '/my/address/add', path: () => '/my/address/add', shows: 'form #receiver' },
   { name: '/my/address/edit/:id', path: () => `/my/address/edit/${seeded.addressId}`, shows: 'form #receiver[value="张三"]' },

@@ -34,7 +34,7 @@ const TAB_BAR = '[data-testid="tab-bar"]';
 const FEATURE_ROUTES = [
   '/calculate', '/calculate/coin', '/calculate/unknown', '/calculate/assets', '/calculate/exchange', '/calculate/history',
   '/shopping', '/shopping/goods/1', '/shopping/order/0', '/shopping/order_details/0/1', '/shopping/order_logistics/1',
-  '/my/transfer', '/my/transfer/history', '/my/deposit', '/my/invite',
+  '/my/transfer', '/my/transfer/history', '/my/deposit', '/my/withdraw', '/my/invite',
 ];
 
 /** One call of each feature, as the pages make them. */
@@ -45,6 +45,8 @@ const FEATURE_CALLS: Array<[string, string, string]> = [
   ['mall', 'POST', '/api/v1/web/mall/order/pay'],
   ['transfer', 'POST', '/api/v1/web/account/transfer/create'],
   ['deposit', 'GET', '/api/v1/web/account/recharge'],
+  ['withdraw', 'GET', '/api/v1/web/withdraw/options'],
+  ['withdraw', 'POST', '/api/v1/web/withdraw/request'],
   ['invite', 'GET', '/api/v1/web/user/invite/details'],
 ];
 
@@ -56,7 +58,7 @@ async function tabLabels(page: Page): Promise<string[]> {
 /** Links on the page to any route of a switched feature. */
 async function featureLinks(page: Page): Promise<string[]> {
   return page.$$eval('a[href]', (links, prefixes) => links.map((a) => a.getAttribute('href') ?? '').filter((href) => prefixes.some((p) => href === p || href.startsWith(`${p}/`))), [
-    '/calculate', '/shopping', '/my/transfer', '/my/deposit', '/my/invite',
+    '/calculate', '/shopping', '/my/transfer', '/my/deposit', '/my/withdraw', '/my/invite',
   ]);
 }
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
-import { fill } from './support/actions';
+import { clickButton, fill } from './support/actions';
 import { PHONE, useE2E } from './support/environment';
 import { currentPath, textsOf, waitForText } from './support/page';
 import { opsOn } from './support/ops';
@@ -20,19 +20,6 @@ const e2e = useE2E({ SQLITE_PATH: sqlitePath });
 const PAY_PASSWORD = '246810';
 
 const ops = opsOn(sqlitePath);
-
-async function clickButton(page: Page, text: string, scope = 'body'): Promise<void> {
-  const handle = await page.waitForFunction(
-    (sel, label) =>
-      Array.from(document.querySelectorAll<HTMLButtonElement>(`${sel} button`))
-        .reverse()
-        .find((button) => button.innerText.replace(/\s/g, '') === label && !button.disabled && button.offsetParent !== null),
-    { timeout: 20_000 },
-    scope,
-    text,
-  );
-  await (handle.asElement() as import('puppeteer-core').ElementHandle<HTMLElement>).evaluate((button) => button.click());
-}
 
 /** Confirms the open pay password sheet. */
 async function confirmWithPayPassword(page: Page): Promise<void> {

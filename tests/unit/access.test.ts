@@ -2,7 +2,7 @@ import access from '@/access';
 import featureDefaults from '../../config/access';
 
 const user = { uid: '1', address: '0x1', inviteCode: 'A', hasPayPassword: false, inviterUid: null, createdAt: '2024-01-01 00:00:00' };
-const serverFlags = { calculate: true, mall: false, transfer: false, deposit: true, invite: false };
+const serverFlags = { calculate: true, mall: false, transfer: false, deposit: true, invite: false, withdraw: true };
 
 describe('access map', () => {
   it('isLogin follows the current user', () => {

@@ -9,7 +9,7 @@ jest.mock('@/services/features', () => ({ flags: jest.fn() }));
 
 const mockedProfile = profile as jest.Mock;
 const mockedFlags = flags as jest.Mock;
-const SERVER_FLAGS = { calculate: false, mall: true, transfer: false, deposit: true, invite: false };
+const SERVER_FLAGS = { calculate: false, mall: true, transfer: false, deposit: true, invite: false, withdraw: false };
 const user = { uid: '1001', address: '0x0000000000000000000000000000000000000001', inviteCode: 'AB12', hasPayPassword: false, inviterUid: null, createdAt: '2024-01-01 00:00:00' };
 
 beforeEach(() => {

@@ -37,7 +37,7 @@ export const TEST_USER: ProfileType = {
 /** Signed in or out, with every feature flag on unless overridden. */
 export function setSignedIn(signedIn: boolean, flags: Record<string, boolean> = {}): void {
   appState.user = signedIn ? TEST_USER : undefined;
-  appState.access = { calculate: true, mall: true, transfer: true, deposit: true, invite: true, ...flags, isLogin: signedIn };
+  appState.access = { calculate: true, mall: true, transfer: true, deposit: true, invite: true, withdraw: true, ...flags, isLogin: signedIn };
 }
 
 export function mockUmi() {

@@ -24,6 +24,7 @@ export default {
   'menu.my.assets': 'My assets',
   'menu.my.invite': 'Invite friends',
   'menu.my.deposit': 'Deposit',
+  'menu.my.withdraw': 'Withdraw',
   'menu.my.address': 'Addresses',
   'menu.my.addressAdd': 'New address',
   'menu.my.addressEdit': 'Edit address',

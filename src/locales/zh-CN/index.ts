@@ -8,5 +8,6 @@ import money from './money';
 import pages from './pages';
 import shell from './shell';
 import status from './status';
+import withdraw from './withdraw';
 
-export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...login };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...withdraw, ...login };

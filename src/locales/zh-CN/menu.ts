@@ -24,6 +24,7 @@ export default {
   'menu.my.assets': '我的资产',
   'menu.my.invite': '邀请好友',
   'menu.my.deposit': '充值',
+  'menu.my.withdraw': '提现',
   'menu.my.address': '收货地址',
   'menu.my.addressAdd': '新增地址',
   'menu.my.addressEdit': '编辑地址',

@@ -24,6 +24,7 @@ export default {
   'menu.my.assets': '我的資產',
   'menu.my.invite': '邀請好友',
   'menu.my.deposit': '儲值',
+  'menu.my.withdraw': '提現',
   'menu.my.address': '收貨地址',
   'menu.my.addressAdd': '新增地址',
   'menu.my.addressEdit': '編輯地址',

@@ -23,3 +23,21 @@ export async function fill(page: Page, selector: string, text: string): Promise<
   await page.locator(selector).click({ count: 3 });
   await page.type(selector, text);
 }
+
+/**
+ * Clicks the enabled, visible button whose text is `text` (spaces ignored: antd spaces two-character
+ * Chinese labels) inside `scope`; the last one when several match (a sheet's over the page's).
+ */
+export async function clickButton(page: Page, text: string, scope = 'body'): Promise<void> {
+  const handle = await page.waitForFunction(
+    (sel, label) =>
+      Array.from(document.querySelectorAll<HTMLButtonElement>(`${sel} button`))
+        .reverse()
+        .find((button) => button.innerText.replace(/\s/g, '') === label && !button.disabled && button.offsetParent !== null),
+    { timeout: 20_000 },
+    scope,
+    text,
+  );
+  await (handle.asElement() as import('puppeteer-core').ElementHandle<HTMLElement>).evaluate((button) => button.click());
+}
+

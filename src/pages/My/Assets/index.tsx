@@ -1,8 +1,10 @@
 /**
- * /my/assets: balances per currency (available, frozen, USDT value), the hide-small switch, the
- * conversion sheet and the conversion records.
+ * /my/assets: balances per currency (available, frozen, USDT value), the way in to deposit and
+ * withdraw (when those features are on), the hide-small switch, the conversion sheet and the
+ * conversion records.
  */
-import { SwapOutlined } from '@ant-design/icons';
+import { BankOutlined, ExportOutlined, SwapOutlined } from '@ant-design/icons';
+import { Link, useAccess } from '@umijs/max';
 import { Button, Card, Flex, List, Statistic, Switch, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
@@ -15,6 +17,7 @@ import { toUnits } from '../../../../contract/rules/money';
 import { BASIC_PRODUCT, currencyTitle, findCurrency } from '@/constants/currency';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
+import { isPathAccessible } from '@/layouts/navigation';
 import { accountApi } from '@/services';
 
 /** Balances worth less than 1 USDT count as small. */
@@ -23,6 +26,7 @@ const SMALL_BALANCE_UNITS = toUnits('1');
 export default function MyAssetsPage() {
   const t = useT();
   const ready = !!useCurrentUser();
+  const access = useAccess();
   const [hideSmall, setHideSmall] = useState(false);
   const [converting, setConverting] = useState(false);
   const [conversions, setConversions] = useState(0);
@@ -41,6 +45,22 @@ export default function MyAssetsPage() {
             <Button type="primary" icon={<SwapOutlined />} onClick={() => setConverting(true)}>
               {t('convert.title')}
             </Button>
+          </Flex>
+          <Flex gap={8} style={{ marginTop: 12 }} data-testid="assets-money-entries">
+            {isPathAccessible('/my/deposit', access) && (
+              <Link to="/my/deposit" style={{ flex: 1 }}>
+                <Button block icon={<BankOutlined />} style={{ height: 44 }}>
+                  {t('menu.my.deposit')}
+                </Button>
+              </Link>
+            )}
+            {isPathAccessible('/my/withdraw', access) && (
+              <Link to="/my/withdraw" style={{ flex: 1 }}>
+                <Button block icon={<ExportOutlined />} style={{ height: 44 }}>
+                  {t('menu.my.withdraw')}
+                </Button>
+              </Link>
+            )}
           </Flex>
         </Card>
         <Flex justify="flex-end" align="center" gap={8} style={{ marginBottom: 8 }}>

@@ -11,15 +11,11 @@ import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
 import ScanCode from '@/components/ScanCode';
 import RecordRow, { RecordNote } from '../components/RecordRow';
+import { shortHash } from '@/components/shortAddress';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';
 import { DepositStatusTag, useLiveDeposits } from './liveDeposits';
-
-/** `0xabababab…abababab`: a transaction hash shortened for a row (the copy button copies all of it). */
-function shortHash(hash: string): string {
-  return hash.length > 22 ? `${hash.slice(0, 10)}…${hash.slice(-8)}` : hash;
-}
 
 export default function MyDepositPage() {
   const t = useT();

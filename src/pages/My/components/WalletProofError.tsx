@@ -16,12 +16,19 @@ const MESSAGE_IDS: Record<WalletError['code'], string> = {
   FAILED: 'walletProof.failed',
 };
 
-export default function WalletProofError({ error, address }: { error: WalletError; address: string }) {
+/** a withdrawal or a withdrawal address: the texts that name what was not done */
+const WITHDRAW_IDS: Partial<Record<WalletError['code'], string>> = {
+  NO_WALLET: 'withdraw.wallet.noWallet',
+  USER_REJECTED: 'withdraw.wallet.rejected',
+  FAILED: 'withdraw.wallet.failed',
+};
+
+export default function WalletProofError({ error, address, action = 'payPass' }: { error: WalletError; address: string; action?: 'payPass' | 'withdraw' }) {
   const t = useT();
   const { chainId, chainIds = [], serverMessage, serverError } = error.details;
   // the server's reason in the interface's language (undefined while its texts load)
   const reason = useErrorText(serverError ?? (serverMessage ? { errMessage: serverMessage } : undefined));
-  const text = t(MESSAGE_IDS[error.code], {
+  const text = t((action === 'withdraw' && WITHDRAW_IDS[error.code]) || MESSAGE_IDS[error.code], {
     address,
     current: chainId === undefined ? '' : chainName(chainId),
     supported: chainIds.map(chainName).join(' / '),

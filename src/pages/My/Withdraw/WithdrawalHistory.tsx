@@ -1,0 +1,92 @@
+/**
+ * The user's withdrawals, newest first: status (审核中, 处理中, 已广播, 确认中 n/12, 已完成,
+ * 已拒绝 with the reason, …), amount and fee, the address, the transaction hash with a copy button,
+ * and 撤销 while in review (amount and fee return). A withdrawal on its way is asked for again
+ * every 5 s until it settles.
+ */
+import { Button, Flex, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { useInterval } from 'ahooks';
+import type { WithdrawalType } from '../../../../contract/withdraw';
+import { message } from '@/components/Feedback/notifier';
+import InfiniteList from '@/components/InfiniteList';
+import Money from '@/components/Money';
+import { shortAddress, shortHash } from '@/components/shortAddress';
+import StatusTag from '@/components/StatusTag';
+import { useT } from '@/hooks/useT';
+import { withdrawApi } from '@/services';
+import { newIdempotencyKey } from '@/services/idempotencyKey';
+import RecordRow, { RecordNote } from '../components/RecordRow';
+
+const ON_ITS_WAY = new Set<WithdrawalType['status']>(['processing', 'broadcast', 'confirming']);
+const POLL_MS = 5000;
+
+export default function WithdrawalHistory({ reload, onChanged }: { reload: number; onChanged: () => void }) {
+  const t = useT();
+  const [changes, setChanges] = useState(0);
+  const [moving, setMoving] = useState(false);
+  useInterval(() => setChanges((n) => n + 1), moving ? POLL_MS : undefined);
+
+  const cancel = (withdrawal: WithdrawalType) =>
+    Modal.confirm({
+      title: t('withdraw.cancelTitle'),
+      content: t('withdraw.cancelText', { amount: withdrawal.amount, fee: withdrawal.fee, currency: withdrawal.currency }),
+      okText: t('withdraw.cancel'),
+      onOk: async () => {
+        await withdrawApi.cancel({ id: withdrawal.id }, { headers: { 'Idempotency-Key': newIdempotencyKey(`withdraw-cancel-${withdrawal.id}`) } });
+        message.success(t('withdraw.cancelled'));
+        setChanges((n) => n + 1);
+        onChanged();
+      },
+    });
+
+  return (
+    <InfiniteList
+      fetchPage={async (query) => {
+        const page = await withdrawApi.history(query);
+        if (query.page === 1) setMoving(page.list.some((w) => ON_ITS_WAY.has(w.status)));
+        return page;
+      }}
+      reloadDeps={[reload, changes]}
+      emptyText={t('withdraw.noRecords')}
+      rowKey={(withdrawal) => withdrawal.id}
+      renderItem={(withdrawal) => (
+        <RecordRow
+          data-testid="withdrawal-record"
+          title={
+            <Flex wrap align="center" gap={4}>
+              <Typography.Text strong>{`${withdrawal.currency} · ${withdrawal.network}`}</Typography.Text>
+              <StatusTag prefix="withdraw.status" status={withdrawal.status} />
+              {withdrawal.status === 'confirming' && <RecordNote>{`${withdrawal.confirmations}/${withdrawal.confirmationsNeeded}`}</RecordNote>}
+            </Flex>
+          }
+          detail={
+            <>
+              <RecordNote>{`${withdrawal.addressLabel} · ${shortAddress(withdrawal.address)}`}</RecordNote>
+              {withdrawal.txHash && (
+                <RecordNote copyable={{ text: withdrawal.txHash }} data-testid="withdrawal-tx">
+                  {shortHash(withdrawal.txHash)}
+                </RecordNote>
+              )}
+              {withdrawal.reason && <RecordNote>{t('withdraw.reason', { reason: withdrawal.reason })}</RecordNote>}
+              {withdrawal.cancellable && (
+                <Button size="small" onClick={() => cancel(withdrawal)} style={{ marginTop: 4, minHeight: 44 }} data-testid="withdrawal-cancel">
+                  {t('withdraw.cancel')}
+                </Button>
+              )}
+            </>
+          }
+          amounts={
+            <>
+              <Money value={`-${withdrawal.amount}`} currency={withdrawal.currency} signed />
+              <RecordNote>
+                {t('common.fee')} <Money value={withdrawal.fee} style={{ fontSize: 12 }} />
+              </RecordNote>
+              <RecordNote>{withdrawal.createdAt}</RecordNote>
+            </>
+          }
+        />
+      )}
+    />
+  );
+}
