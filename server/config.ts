@@ -70,6 +70,8 @@ export interface ServerConfig {
   withdrawSignerKey: SignerKey | null;
   /** WITHDRAW_ADDRESS_DELAY_HOURS (default 24): a withdrawal address added without a wallet signature is usable this long after (contract/rules/withdraw.ts) */
   withdrawAddressDelayMs: number;
+  /** WITHDRAW_REPLACE_AFTER_SECONDS (default 600): a sent withdrawal not mined this long is sent again on its nonce with a higher fee (server/withdrawals/signer.ts) */
+  withdrawReplaceAfterMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -166,6 +168,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     chainNetworks,
     withdrawSignerKey,
     withdrawAddressDelayMs: int(env, 'WITHDRAW_ADDRESS_DELAY_HOURS', DEFAULT_WITHDRAW_ADDRESS_DELAY_HOURS) * 3600 * 1000,
+    withdrawReplaceAfterMs: int(env, 'WITHDRAW_REPLACE_AFTER_SECONDS', 600) * 1000,
   };
 }
 

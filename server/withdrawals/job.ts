@@ -23,7 +23,7 @@ import { WithdrawalSigner, type SignerNetwork } from './signer';
 const ERC20_DECIMALS = ['function decimals() view returns (uint8)'];
 
 /** The signer's view of a watched network: the chain id and the token's decimals, asked of the chain. */
-export async function signerNetwork(network: WatchedNetwork, rpc: RpcCaller, signal: AbortSignal): Promise<SignerNetwork> {
+export async function signerNetwork(network: WatchedNetwork, rpc: RpcCaller, signal: AbortSignal, replaceAfterMs: number): Promise<SignerNetwork> {
   const chainId = await rpc.call('eth_chainId', async (provider) => (await provider.getNetwork()).chainId, signal);
   const tokens: SignerNetwork['tokens'] = {};
   if (network.token) {
@@ -33,7 +33,7 @@ export async function signerNetwork(network: WatchedNetwork, rpc: RpcCaller, sig
   }
   // the rule table's confirmations, the count the user's history shows (n/12), not the deposit
   // watcher's CHAIN_<NETWORK>_CONFIRMATIONS
-  return { network: network.network, chainId, nativeCurrency: NATIVE_COINS[network.network], tokens, confirmations: confirmationsNeeded(network.network) };
+  return { network: network.network, chainId, nativeCurrency: NATIVE_COINS[network.network], tokens, confirmations: confirmationsNeeded(network.network), replaceAfterMs };
 }
 
 export function withdrawalSignerJobs(
@@ -57,7 +57,7 @@ export function withdrawalSignerJobs(
       run: async (signal) => {
         if (!signer) {
           const wallet = await key.open();
-          signer = new WithdrawalSigner(db, await signerNetwork(network, rpc, signal), wallet, rpc, clock);
+          signer = new WithdrawalSigner(db, await signerNetwork(network, rpc, signal, config.withdrawReplaceAfterMs), wallet, rpc, clock);
           log.info({ network: network.network, hotWallet: wallet.address, keyFrom: key.source }, `withdrawal signer on for ${network.network}, sending from ${wallet.address}`);
         }
         const summary = await signer.run(signal);

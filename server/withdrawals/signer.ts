@@ -20,15 +20,19 @@
  *   (`postSettle`: amount to `sys:withdrawals`, fee to `fees`); a reverted one is `failed` and
  *   amount + fee return (`postReturn`). A receipt that disappears (reorg) sends it back to
  *   `broadcast`.
- *
- * Not built yet: replacing a stuck transaction (same nonce, higher fee) — the schema has the
- * `attempt` column for it; the job registration (WITHDRAW_SIGNER_KEY); a keystore file.
+ * - **Replacing a stuck transaction.** A sent transaction not mined after `replaceAfterMs` is
+ *   signed again on the same nonce with fee caps at least 12.5 % higher (nodes want 10 %), written
+ *   as the next attempt's intent before it is broadcast, like the first. Every attempt is followed
+ *   until one is mined; the nonce lets only one of them be, so the withdrawal is still paid once.
+ *   An intent whose nonce the chain has used for another of its attempts can never be mined and is
+ *   marked `replaced`; the attempts that lost are marked `replaced` when the withdrawal ends.
  */
 import { Interface, Transaction, type JsonRpcProvider, type TransactionRequest, type Wallet } from 'ethers';
 import { convertDecimals } from '../../contract/rules/money';
 import type { Db } from '../db';
 import type { RpcCaller } from '../deposits/rpc';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
+import type { Trx } from '../ledger/post';
 import type { Clock } from '../time';
 import { postReturn, postSettle } from './ledger';
 import type { WithdrawalRow } from './view';
@@ -47,6 +51,8 @@ export interface SignerNetwork {
   /** token currencies: contract address and on-chain decimals */
   tokens: Record<string, { address: string; decimals: number }>;
   confirmations: number;
+  /** a sent transaction not mined after this long is replaced (same nonce, higher fee) */
+  replaceAfterMs: number;
 }
 
 type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
@@ -56,6 +62,8 @@ export interface SignerRunSummary {
   sent: number;
   completed: number;
   failed: number;
+  /** stuck transactions sent again on their nonce with a higher fee */
+  replaced: number;
   /** approved withdrawals the hot wallet cannot pay yet */
   waitingForFunds: number;
 }
@@ -94,7 +102,7 @@ export class WithdrawalSigner {
   /** One run: finish interrupted intents, follow what was sent, send what is approved. */
   async run(signal?: AbortSignal): Promise<SignerRunSummary> {
     if (signal) this.signal = signal;
-    const summary: SignerRunSummary = { sent: 0, completed: 0, failed: 0, waitingForFunds: 0 };
+    const summary: SignerRunSummary = { sent: 0, completed: 0, failed: 0, replaced: 0, waitingForFunds: 0 };
     await this.reconcile();
     await this.follow(summary);
     for (const row of await this.approved()) {
@@ -209,6 +217,8 @@ export class WithdrawalSigner {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('withdrawal_txs').set({ status: 'sent', updated_at: now }).where('withdrawal_id', '=', id).where('tx_hash', '=', hash).where('status', '=', 'intent').execute();
       await trx.updateTable('withdrawals').set({ status: 'broadcast', tx_hash: hash, broadcast_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'processing').execute();
+      // a replacement: the withdrawal now shows the newest attempt's hash (the mined one's at the end)
+      await trx.updateTable('withdrawals').set({ tx_hash: hash, updated_at: now }).where('id', '=', id).where('status', 'in', ['broadcast', 'confirming']).execute();
     });
   }
 
@@ -218,6 +228,11 @@ export class WithdrawalSigner {
     for (const intent of intents) {
       if (await this.chain('eth_getTransactionByHash', (p) => p.getTransaction(intent.tx_hash))) {
         await this.markSent(intent.withdrawal_id, intent.tx_hash);
+        continue;
+      }
+      if (intent.attempt > 0n && (await this.nonceUsed(intent.nonce))) {
+        // an earlier attempt was mined before this replacement got out: it can never be mined
+        await this.db.updateTable('withdrawal_txs').set({ status: 'replaced', updated_at: BigInt(this.clock.now()) }).where('id', '=', intent.id).where('status', '=', 'intent').execute();
         continue;
       }
       const row = await this.db.selectFrom('withdrawals').selectAll().where('id', '=', intent.withdrawal_id).executeTakeFirstOrThrow();
@@ -242,6 +257,8 @@ export class WithdrawalSigner {
       if (!receipt) {
         if (row.status === 'confirming') {
           await this.db.updateTable('withdrawals').set({ status: 'broadcast', confirmations: 0n, block_number: null, updated_at: at }).where('id', '=', row.id).where('status', '=', 'confirming').execute();
+        } else if (await this.replaceIfStuck(row)) {
+          summary.replaced += 1;
         }
         continue;
       }
@@ -257,6 +274,7 @@ export class WithdrawalSigner {
             .where('status', 'in', ['broadcast', 'confirming'])
             .executeTakeFirst();
           if (moved.numUpdatedRows !== 1n) return false;
+          await this.markMined(trx, row.id, hash, at);
           await postReturn(trx, row, 'failed', now);
           return true;
         });
@@ -271,7 +289,7 @@ export class WithdrawalSigner {
             .where('status', 'in', ['broadcast', 'confirming'])
             .executeTakeFirst();
           if (moved.numUpdatedRows !== 1n) return false;
-          await trx.updateTable('withdrawal_txs').set({ status: 'mined', updated_at: at }).where('withdrawal_id', '=', row.id).where('tx_hash', '=', hash).execute();
+          await this.markMined(trx, row.id, hash, at);
           await postSettle(trx, row, hash, now);
           return true;
         });
@@ -281,4 +299,56 @@ export class WithdrawalSigner {
       }
     }
   }
+
+  /** the mined attempt is `mined`; every other attempt of the withdrawal lost its nonce: `replaced` */
+  private async markMined(trx: Trx, id: bigint, hash: string, at: bigint): Promise<void> {
+    await trx.updateTable('withdrawal_txs').set({ status: 'mined', updated_at: at }).where('withdrawal_id', '=', id).where('tx_hash', '=', hash).execute();
+    await trx.updateTable('withdrawal_txs').set({ status: 'replaced', updated_at: at }).where('withdrawal_id', '=', id).where('tx_hash', '<>', hash).where('status', 'in', ['intent', 'sent']).execute();
+  }
+
+  /** has the chain mined a transaction of the hot wallet on this nonce (or a later one)? */
+  private async nonceUsed(nonce: bigint): Promise<boolean> {
+    return BigInt(await this.chain('eth_getTransactionCount', (p) => p.getTransactionCount(this.address, 'latest'))) > nonce;
+  }
+
+  /**
+   * A broadcast withdrawal none of whose attempts is mined, the newest sent `replaceAfterMs` ago or
+   * more: the same transaction on the same nonce with higher fee caps, its intent written before it
+   * is broadcast. Returns whether a replacement went out.
+   */
+  private async replaceIfStuck(row: WithdrawalRow): Promise<boolean> {
+    const last = await this.db.selectFrom('withdrawal_txs').selectAll().where('withdrawal_id', '=', row.id).orderBy('attempt', 'desc').limit(1).executeTakeFirst();
+    if (!last || last.status !== 'sent' || row.nonce === null) return false;
+    const now = this.clock.now();
+    if (now - Number(last.updated_at) < this.net.replaceAfterMs) return false;
+    // mined meanwhile (between the receipt look-up and now): the next run sees its receipt
+    if (await this.nonceUsed(row.nonce)) return false;
+    const feeData = await this.chain('eth_feeHistory', (p) => p.getFeeData());
+    const bump = (old: string) => (BigInt(old) * 9n) / 8n + 1n;
+    const maxPriorityFeePerGas = maxOf(feeData.maxPriorityFeePerGas ?? 0n, bump(last.max_priority_fee_per_gas));
+    const maxFeePerGas = maxOf(feeData.maxFeePerGas ?? feeData.gasPrice ?? 0n, bump(last.max_fee_per_gas), maxPriorityFeePerGas);
+    const fees = { maxFeePerGas, maxPriorityFeePerGas };
+    const raw = await this.wallet.signTransaction(this.txFor(row, row.nonce, fees));
+    const hash = Transaction.from(raw).hash!;
+    const at = BigInt(now);
+    const written = await runMoneyTransaction(this.db, async (trx) => {
+      const still = await trx.updateTable('withdrawals').set({ updated_at: at }).where('id', '=', row.id).where('status', '=', 'broadcast').executeTakeFirst();
+      if (still.numUpdatedRows !== 1n) return false;
+      await trx
+        .insertInto('withdrawal_txs')
+        .values({
+          withdrawal_id: row.id, network: this.net.network, signer_address: this.address, nonce: row.nonce!, attempt: last.attempt + 1n, tx_hash: hash,
+          max_fee_per_gas: String(maxFeePerGas), max_priority_fee_per_gas: String(maxPriorityFeePerGas), status: 'intent', created_at: at, updated_at: at,
+        })
+        .execute();
+      return true;
+    });
+    if (!written) return false;
+    await this.broadcast({ id: row.id, raw, hash });
+    return true;
+  }
+}
+
+function maxOf(...values: bigint[]): bigint {
+  return values.reduce((a, b) => (a > b ? a : b));
 }

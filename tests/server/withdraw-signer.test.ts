@@ -7,7 +7,7 @@
 import { inspect } from 'node:util';
 import { parseEther, parseUnits, type Contract, type JsonRpcProvider, type Wallet } from 'ethers';
 import { fundedWallet, startLocalChain, type LocalChain } from '../chain/localChain';
-import { directRpc } from '../../server/deposits/rpc';
+import { directRpc, type RpcCaller } from '../../server/deposits/rpc';
 import { checkLedger } from '../../server/ledger/invariants';
 import { WITHDRAW_OPS_COMMANDS } from '../../server/ops/withdrawCommands';
 import { WithdrawalSigner, type SignerNetwork } from '../../server/withdrawals/signer';
@@ -24,6 +24,7 @@ import { requestWithdrawal, saveWithdrawAddress, type SavedAddress } from './sup
 import { systemBalance } from '../../server/ledger/balances';
 
 const CONFIRMATIONS = 3;
+const REPLACE_AFTER_MS = 10 * 60 * 1000;
 let local: LocalChain;
 let chain: JsonRpcProvider;
 let usdt: Contract;
@@ -34,7 +35,7 @@ let alice: MoneyUser;
 beforeAll(async () => {
   local = await startLocalChain();
   ({ provider: chain, usdt } = local);
-  net = { network: 'ERC20', chainId: 1337n, nativeCurrency: 'ETH', tokens: { USDT: { address: await usdt.getAddress(), decimals: 6 } }, confirmations: CONFIRMATIONS };
+  net = { network: 'ERC20', chainId: 1337n, nativeCurrency: 'ETH', tokens: { USDT: { address: await usdt.getAddress(), decimals: 6 } }, confirmations: CONFIRMATIONS, replaceAfterMs: REPLACE_AFTER_MS };
   t = await startTestApp({ seed: true, config: { tokenIdleTtlMs: 30 * DAY } });
   alice = await newUser(t.app, t.db, t.clock);
   await deposit(t.db, t.clock, alice, '100000');
@@ -169,7 +170,7 @@ describe('the signer on a local chain', () => {
     const signer = await hotWallet('150');
     const to = await savedAddress();
     const big = await request(to, '200');
-    expect(await signer.run()).toEqual({ sent: 0, completed: 0, failed: 0, waitingForFunds: 1 });
+    expect(await signer.run()).toEqual({ sent: 0, completed: 0, failed: 0, replaced: 0, waitingForFunds: 1 });
     expect(await row(big)).toMatchObject({ status: 'processing', nonce: null, waiting: 'hotWalletFunds' });
     // the operator sees why it waits
     const printed: { id: string }[] = [];
@@ -201,6 +202,98 @@ describe('the signer on a local chain', () => {
     await mine(CONFIRMATIONS);
     expect(await signer.run()).toMatchObject({ completed: 1 });
     expect(await tokenBalance(to.address)).toBe(300_000_000n);
+  });
+});
+
+/**
+ * A node that takes a broadcast and never mines it (a transaction priced under the market), while
+ * `holding` is on: the signer's broadcasts are kept in `held` instead of reaching ganache, which
+ * cannot keep a transaction pending itself (docs/withdrawals.md).
+ */
+function holdingRpc() {
+  const direct = directRpc(chain);
+  const held: string[] = [];
+  const node = { holding: true, held };
+  const rpc: RpcCaller = {
+    call: (what, fn, signal) => {
+      if (!node.holding || what !== 'eth_sendRawTransaction') return direct.call(what, fn, signal);
+      const pool = { broadcastTransaction: async (raw: string) => held.push(raw) };
+      return fn(pool as unknown as JsonRpcProvider);
+    },
+    close: () => undefined,
+  };
+  return { node, rpc };
+}
+
+const attempts = (id: string) => t.db.selectFrom('withdrawal_txs').selectAll().where('withdrawal_id', '=', BigInt(id)).orderBy('attempt').execute();
+
+describe('replacing a stuck transaction (same nonce, higher fee)', () => {
+  it('sends it again after replaceAfterMs with fee caps at least 12.5 % higher, follows both, completes with the one mined; paid once', async () => {
+    const wallet = await fundedWallet(local, '500');
+    const { node, rpc } = holdingRpc();
+    const signer = new WithdrawalSigner(t.db, net, wallet, rpc, t.clock);
+    const to = await savedAddress();
+    const id = await request(to, '40');
+    expect(await signer.run()).toMatchObject({ sent: 1, replaced: 0 });
+    expect(await row(id)).toMatchObject({ status: 'broadcast', nonce: 0n });
+    expect(node.held).toHaveLength(1);
+
+    t.clock.advance(REPLACE_AFTER_MS - 1);
+    expect(await signer.run()).toMatchObject({ replaced: 0 });
+    expect(await attempts(id)).toHaveLength(1);
+
+    t.clock.advance(1);
+    node.holding = false;
+    expect(await signer.run()).toMatchObject({ replaced: 1 });
+    const [first, second] = await attempts(id);
+    expect([first, second]).toMatchObject([{ attempt: 0n, nonce: 0n, status: 'sent' }, { attempt: 1n, nonce: 0n, status: 'sent' }]);
+    expect(second.tx_hash).not.toBe(first.tx_hash);
+    expect(BigInt(second.max_fee_per_gas)).toBeGreaterThan((BigInt(first.max_fee_per_gas) * 9n) / 8n);
+    expect(BigInt(second.max_priority_fee_per_gas)).toBeGreaterThan((BigInt(first.max_priority_fee_per_gas) * 9n) / 8n);
+    expect(await row(id)).toMatchObject({ status: 'broadcast', tx_hash: second.tx_hash });
+
+    // (that the stuck one can no longer be mined is the chain's rule, one transaction per nonce,
+    // which ganache 7.9.2 does not keep: docs/withdrawals.md; the next test has the first one win)
+    await mine(CONFIRMATIONS);
+    expect(await signer.run()).toMatchObject({ completed: 1, replaced: 0 });
+    expect(await row(id)).toMatchObject({ status: 'completed', tx_hash: second.tx_hash });
+    expect(await attempts(id)).toMatchObject([{ status: 'replaced' }, { status: 'mined' }]);
+    expect(await tokenBalance(to.address)).toBe(40_000_000n);
+    expect(await chain.getTransactionCount(wallet.address)).toBe(1);
+    // nothing of it is ever sent again
+    node.holding = true;
+    t.clock.advance(2 * REPLACE_AFTER_MS);
+    expect(await signer.run()).toMatchObject({ sent: 0, replaced: 0 });
+    expect(node.held).toHaveLength(1);
+  });
+
+  it('a crash after writing a replacement, while the first one is mined: the replacement is dropped, the first completes, paid once', async () => {
+    const wallet = await fundedWallet(local, '500');
+    const { node, rpc } = holdingRpc();
+    const to = await savedAddress();
+    const id = await request(to, '60');
+    await new WithdrawalSigner(t.db, net, wallet, rpc, t.clock).run();
+    t.clock.advance(REPLACE_AFTER_MS);
+    // killed after the replacement's intent is written, before it is broadcast
+    const crashing: RpcCaller = {
+      call: (what, fn, signal) => (what === 'eth_sendRawTransaction' ? Promise.reject(new Error('killed')) : rpc.call(what, fn, signal)),
+      close: () => undefined,
+    };
+    await expect(new WithdrawalSigner(t.db, net, wallet, crashing, t.clock).run()).rejects.toThrow('killed');
+    const [first, second] = await attempts(id);
+    expect([first.status, second.status]).toEqual(['sent', 'intent']);
+
+    // meanwhile the first transaction is mined after all
+    await (await chain.broadcastTransaction(node.held[0])).wait();
+    const restarted = signerFor(wallet);
+    await restarted.run();
+    expect(await attempts(id)).toMatchObject([{ status: 'sent' }, { status: 'replaced' }]);
+    await mine(CONFIRMATIONS);
+    expect(await restarted.run()).toMatchObject({ completed: 1 });
+    expect(await row(id)).toMatchObject({ status: 'completed', tx_hash: first.tx_hash });
+    expect(await attempts(id)).toMatchObject([{ status: 'mined' }, { status: 'replaced' }]);
+    expect(await tokenBalance(to.address)).toBe(60_000_000n);
+    expect(await chain.getTransactionCount(wallet.address)).toBe(1);
   });
 });
 
