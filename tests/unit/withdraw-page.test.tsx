@@ -2,13 +2,14 @@
  * /my/withdraw (issue 17): the fee and the total frozen shown before confirming, the minimum and
  * the balance checked as typed, the confirmation sending the pay password and a wallet signature
  * over exactly this withdrawal, a declined signature shown and nothing sent, the history's
- * statuses (确认中 n/12, 已拒绝 with the reason), an address added with a signature, and the entry
- * on /my/assets hidden when the feature is off.
+ * statuses (确认中 n/12, 已拒绝 with the reason), an address added with a signature, the entry
+ * on /my/assets hidden when the feature is off, and withdrawals on their way listed on /my/records.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { withdrawStatement, withdrawAddressStatement } from '../../contract/rules/withdraw';
-import { withdrawApi } from '@/services';
+import { userApi, withdrawApi } from '@/services';
 import MyAssetsPage from '@/pages/My/Assets';
+import MyRecordsPage from '@/pages/My/Records';
 import MyWithdrawPage from '@/pages/My/Withdraw';
 import { WalletError } from '@/wallet/errors';
 import { proveWallet } from '@/wallet/stepUp';
@@ -30,7 +31,7 @@ const PROOF = { message: 'signed message', signature: '0xsig' };
 
 /** a mocked service function */
 const mocked = (service: unknown) => service as jest.Mock;
-const PAGES = { './My/Withdraw': MyWithdrawPage, './My/Assets': MyAssetsPage };
+const PAGES = { './My/Withdraw': MyWithdrawPage, './My/Assets': MyAssetsPage, './My/Records': MyRecordsPage };
 
 beforeEach(() => {
   resetMoneyScreens();
@@ -165,5 +166,35 @@ describe('the way in', () => {
     expect(within(without).queryByText('提现')).toBeNull();
     expect(within(without).getByText('充值')).toBeTruthy();
     expect(appState.access.withdraw).toBe(false);
+  });
+});
+
+describe('/my/records', () => {
+  it('lists the withdrawals on their way above the ledger entries, with their status and a link to /my/withdraw', async () => {
+    mocked(withdrawApi.history).mockResolvedValue(
+      page([
+        withdrawal({ id: '3', status: 'confirming', confirmations: 4, amount: '100' }),
+        withdrawal({ id: '2', status: 'completed', amount: '70' }),
+        withdrawal({ id: '1', status: 'review', amount: '30' }),
+      ]),
+    );
+    renderApp('/my/records', PAGES);
+    const section = await screen.findByTestId('withdrawals-on-the-way', undefined, SLOW);
+    expect(section).toHaveTextContent('提现进行中');
+    expect(section).toHaveTextContent('确认中4/12');
+    expect(section).toHaveTextContent('审核中');
+    expect(section).toHaveTextContent('-100 USDT');
+    expect(section).not.toHaveTextContent('已完成');
+    expect(within(section).getByText('查看全部').closest('a')).toHaveAttribute('href', '/my/withdraw');
+    expect(withdrawApi.history).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
+  });
+
+  it('asks nothing of withdrawals when the feature is off', async () => {
+    setSignedIn(true, { withdraw: false });
+    renderApp('/my/records', PAGES);
+    // the page asked for its entries: it has rendered and made its requests
+    await waitFor(() => expect(userApi.walletDetails).toHaveBeenCalled(), SLOW);
+    expect(withdrawApi.history).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('withdrawals-on-the-way')).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ export default {
   'withdraw.dailyLeft': 'Left today',
   'withdraw.totalFrozen': 'Total deducted (with fee)',
   'withdraw.reviewNote': 'Withdrawals above {amount} {currency}, to a new address or soon after a pay password change are reviewed by hand.',
+  'withdraw.onTheWay': 'Withdrawals on their way',
+  'withdraw.viewAll': 'View all',
   'withdraw.records': 'Withdrawals',
   'withdraw.confirmTitle': 'Confirm the withdrawal',
   'withdraw.arrives': 'You receive',

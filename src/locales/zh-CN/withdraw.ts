@@ -13,6 +13,8 @@ export default {
   'withdraw.dailyLeft': '今日剩余额度',
   'withdraw.totalFrozen': '共扣除（含手续费）',
   'withdraw.reviewNote': '单笔超过 {amount} {currency}、新地址或近期修改过支付密码的提现需人工审核。',
+  'withdraw.onTheWay': '提现进行中',
+  'withdraw.viewAll': '查看全部',
   'withdraw.records': '提现记录',
   'withdraw.confirmTitle': '确认提现',
   'withdraw.arrives': '到账数量',

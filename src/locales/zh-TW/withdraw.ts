@@ -13,6 +13,8 @@ export default {
   'withdraw.dailyLeft': '今日剩餘額度',
   'withdraw.totalFrozen': '共扣除（含手續費）',
   'withdraw.reviewNote': '單筆超過 {amount} {currency}、新地址或近期修改過支付密碼的提現需人工審核。',
+  'withdraw.onTheWay': '提現進行中',
+  'withdraw.viewAll': '查看全部',
   'withdraw.records': '提現紀錄',
   'withdraw.confirmTitle': '確認提現',
   'withdraw.arrives': '到帳數量',

@@ -4,7 +4,10 @@
  * Deposits still confirming are not ledger entries yet: they are listed above the entries
  * (确认中 n/12, polled while there are any), and the entries reload when one is credited. A
  * deposit below the minimum never becomes an entry: it is shown in the deposit records (/my/deposit).
+ * Withdrawals on their way (审核中 … 确认中 n/12) are listed above the entries too, with a link to
+ * /my/withdraw, followed until they end (their 提现退回 entry appears when one is returned).
  */
+import { Link, useAccess } from '@umijs/max';
 import { DatePicker, Flex, Select, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import type { Dayjs } from 'dayjs';
@@ -15,8 +18,10 @@ import Money from '@/components/Money';
 import RecordRow, { RecordNote } from '../components/RecordRow';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
-import { accountApi, userApi } from '@/services';
+import StatusTag from '@/components/StatusTag';
+import { accountApi, userApi, withdrawApi } from '@/services';
 import { DepositStatusTag, useLiveDeposits } from '../Deposit/liveDeposits';
+import { isOnItsWay, usePollWhileMoving } from '../Withdraw/onTheWay';
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 
@@ -33,6 +38,12 @@ export default function MyRecordsPage() {
   const live = useLiveDeposits(ready, { whileIdle: false });
   // reload the entries when a confirming deposit leaves the list (credited)
   const confirmingKey = live.confirming.map((d) => d.id).join(',');
+  const access = useAccess();
+  const withdrawals = useRequest(() => withdrawApi.history({ page: 1, pageSize: 20 }), { ready: ready && access.withdraw });
+  const withdrawing = (withdrawals.data?.list ?? []).filter(isOnItsWay);
+  usePollWhileMoving(withdrawing.length > 0, withdrawals.refresh);
+  // reload the entries when one leaves the list (a returned one has a 提现退回 entry)
+  const withdrawingKey = withdrawing.map((w) => w.id).join(',');
   if (!ready) return null;
   return (
     <>
@@ -50,6 +61,31 @@ export default function MyRecordsPage() {
                 }
                 detail={<RecordNote>{record.createdAt}</RecordNote>}
                 amounts={<Money value={record.amount} currency={record.currency} />}
+              />
+            </div>
+          ))}
+        </div>
+      )}
+      {withdrawing.length > 0 && (
+        <div data-testid="withdrawals-on-the-way" style={{ marginBottom: 8 }}>
+          <Flex justify="space-between" align="center">
+            <Typography.Text type="secondary">{t('withdraw.onTheWay')}</Typography.Text>
+            <Link to="/my/withdraw" style={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}>
+              {t('withdraw.viewAll')}
+            </Link>
+          </Flex>
+          {withdrawing.map((withdrawal) => (
+            <div key={withdrawal.id} style={{ padding: '8px 0' }}>
+              <RecordRow
+                title={
+                  <Flex wrap align="center" gap={4}>
+                    <Typography.Text strong>{`${t('ledger.withdraw')} · ${withdrawal.network}`}</Typography.Text>
+                    <StatusTag prefix="withdraw.status" status={withdrawal.status} />
+                    {withdrawal.status === 'confirming' && <RecordNote>{`${withdrawal.confirmations}/${withdrawal.confirmationsNeeded}`}</RecordNote>}
+                  </Flex>
+                }
+                detail={<RecordNote>{withdrawal.createdAt}</RecordNote>}
+                amounts={<Money value={`-${withdrawal.amount}`} currency={withdrawal.currency} signed />}
               />
             </div>
           ))}
@@ -84,7 +120,7 @@ export default function MyRecordsPage() {
       </Flex>
       <InfiniteList
         fetchPage={(query) => userApi.walletDetails({ ...query, type, currency, from, to })}
-        reloadDeps={[type, currency, from, to, confirmingKey]}
+        reloadDeps={[type, currency, from, to, confirmingKey, withdrawingKey]}
         rowKey={(entry) => entry.id}
         renderItem={(entry) => (
           <RecordRow

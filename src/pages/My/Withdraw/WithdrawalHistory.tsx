@@ -1,12 +1,11 @@
 /**
  * The user's withdrawals, newest first: status (审核中, 处理中, 已广播, 确认中 n/12, 已完成,
  * 已拒绝 with the reason, …), amount and fee, the address, the transaction hash with a copy button,
- * and 撤销 while in review (amount and fee return). A withdrawal on its way is asked for again
- * every 5 s until it settles.
+ * and 撤销 while in review (amount and fee return). While a withdrawal is on its way the list is
+ * asked for again every 5 s (onTheWay.ts).
  */
 import { Button, Flex, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { useInterval } from 'ahooks';
 import type { WithdrawalType } from '../../../../contract/withdraw';
 import { message } from '@/components/Feedback/notifier';
 import InfiniteList from '@/components/InfiniteList';
@@ -17,15 +16,13 @@ import { useT } from '@/hooks/useT';
 import { withdrawApi } from '@/services';
 import { newIdempotencyKey } from '@/services/idempotencyKey';
 import RecordRow, { RecordNote } from '../components/RecordRow';
-
-const ON_ITS_WAY = new Set<WithdrawalType['status']>(['processing', 'broadcast', 'confirming']);
-const POLL_MS = 5000;
+import { isOnItsWay, usePollWhileMoving } from './onTheWay';
 
 export default function WithdrawalHistory({ reload, onChanged }: { reload: number; onChanged: () => void }) {
   const t = useT();
   const [changes, setChanges] = useState(0);
   const [moving, setMoving] = useState(false);
-  useInterval(() => setChanges((n) => n + 1), moving ? POLL_MS : undefined);
+  usePollWhileMoving(moving, () => setChanges((n) => n + 1));
 
   const cancel = (withdrawal: WithdrawalType) =>
     Modal.confirm({
@@ -44,7 +41,7 @@ export default function WithdrawalHistory({ reload, onChanged }: { reload: numbe
     <InfiniteList
       fetchPage={async (query) => {
         const page = await withdrawApi.history(query);
-        if (query.page === 1) setMoving(page.list.some((w) => ON_ITS_WAY.has(w.status)));
+        if (query.page === 1) setMoving(page.list.some(isOnItsWay));
         return page;
       }}
       reloadDeps={[reload, changes]}
@@ -61,7 +58,8 @@ export default function WithdrawalHistory({ reload, onChanged }: { reload: numbe
             </Flex>
           }
           detail={
-            <>
+            // one line each: the address, the hash, the reason
+            <Flex vertical align="flex-start">
               <RecordNote>{`${withdrawal.addressLabel} · ${shortAddress(withdrawal.address)}`}</RecordNote>
               {withdrawal.txHash && (
                 <RecordNote copyable={{ text: withdrawal.txHash }} data-testid="withdrawal-tx">
@@ -74,7 +72,7 @@ export default function WithdrawalHistory({ reload, onChanged }: { reload: numbe
                   {t('withdraw.cancel')}
                 </Button>
               )}
-            </>
+            </Flex>
           }
           amounts={
             <>
