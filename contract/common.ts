@@ -38,10 +38,18 @@ export const PageQuery = Type.Object({
 });
 export type PageQueryType = Static<typeof PageQuery>;
 
+/**
+ * One page of a list. `total` counts all the list's rows and is there on every page asked by
+ * `page`/`pageSize` (the seed's way, unchanged); a page asked by `cursor` has none: counting a long
+ * list costs more than reading a page of it, at any depth, so it is not done again for each page
+ * of a walk. A client takes the total from the first page (which is never asked by cursor) and
+ * follows `nextCursor` to the end.
+ */
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({
     list: Type.Array(item),
-    total: Type.Integer({ minimum: 0 }),
+    /** all the rows of the list; absent exactly when the request had `cursor` */
+    total: Type.Optional(Type.Integer({ minimum: 0, description: 'all the rows of the list; absent on a page asked by cursor' })),
     page: Type.Integer({ minimum: 1 }),
     pageSize: Type.Integer({ minimum: 1 }),
     /** lists that grow with time: the cursor of the next page, null on the last one */
@@ -50,7 +58,8 @@ export const Page = <T extends TSchema>(item: T) =>
 
 export interface PageOf<T> {
   list: T[];
-  total: number;
+  /** absent on a page asked by cursor (see Page) */
+  total?: number;
   page: number;
   pageSize: number;
   nextCursor?: string | null;

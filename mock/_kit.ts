@@ -8,6 +8,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import featureDefaults from '../config/access';
 import { ERROR_STATUS, fullPath, type Endpoint } from '../contract';
+import type { PageOf } from '../contract/common';
 import { findControlCharacter } from '../contract/rules/text';
 import type { BodyOf, DataOf, QueryOf } from '../src/services/types';
 import { MockError, invalidField, zhTW } from './_errors';
@@ -153,12 +154,41 @@ export function mockRoutes<M extends Record<string, Endpoint>>(endpoints: M, han
   return routes;
 }
 
-/** One page of `items` (already in display order). */
-export function paginate<T>(items: T[], query: { page?: number; pageSize?: number }) {
+/**
+ * One page of `items` (already in display order), as the server pages (server/http/paging.ts):
+ * - by `page`/`pageSize`, with the list's `total`;
+ * - a list that grows with time passes `keyOf` (its rows' ids): each page also answers `nextCursor`
+ *   (the key of the page's last row; null on the last page), and `cursor` starts the page right
+ *   after that row, with no `total` (the server does not count a page asked by cursor);
+ * - a list without `keyOf` refuses a cursor, as the server's lists without a sort key do. So does a
+ *   cursor that names no row of the list (the server's cursor is the sort key itself and needs no
+ *   such row; the mocks' ids do not follow the display order, so the row must be found).
+ */
+export function paginate<T>(items: T[], query: { page?: number; pageSize?: number; cursor?: string }, keyOf?: (item: T) => string): PageOf<T> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 20;
-  return { list: items.slice((page - 1) * pageSize, page * pageSize), total: items.length, page, pageSize };
+  const from = query.cursor === undefined ? (page - 1) * pageSize : afterCursor(items, query.cursor, keyOf);
+  const list = items.slice(from, from + pageSize);
+  const last = list[list.length - 1];
+  const nextCursor = keyOf ? (items.length > from + pageSize && last !== undefined ? keyOf(last) : null) : undefined;
+  return {
+    list,
+    ...(query.cursor === undefined ? { total: items.length } : {}),
+    page,
+    pageSize,
+    ...(nextCursor === undefined ? {} : { nextCursor }),
+  };
 }
+
+/** where the page after `cursor` starts in `items`; a 400 as the server's for a cursor that does not fit */
+function afterCursor<T>(items: T[], cursor: string, keyOf: ((item: T) => string) | undefined): number {
+  const at = keyOf ? items.findIndex((item) => keyOf(item) === cursor) : -1;
+  if (at < 0) throw new MockError('VALIDATION_FAILED', 'validation.cursor');
+  return at + 1;
+}
+
+/** the key of the rows of a list that grows with time, for paginate's cursor */
+export const byId = (row: { id: string }) => row.id;
 
 /** Newest first by `createdAt`, later-added first among equals; the stored order is kept. */
 export function newestFirst<T extends { createdAt: string }>(items: T[]): T[] {

@@ -7,7 +7,7 @@ import {
 } from '../contract/rules/wallet';
 import { accountProducts, convertPairs, priceUsdt } from './_catalog';
 import { refusal } from './_errors';
-import { mockRoutes, newestFirst, paginate } from './_kit';
+import { byId, mockRoutes, newestFirst, paginate } from './_kit';
 import {
   balanceOf, book, checkPayPassword, findUserByAddress, nextId, randomToken, requireAvailable, state, writeEntry, type MockUser,
 } from './_state';
@@ -90,7 +90,7 @@ export default mockRoutes(contract.account, {
     const address = depositAddress(user);
     const networks = DEPOSIT_NETWORKS.filter((n) => !query.currency || n.currency === query.currency).map((n) => ({ ...n, address }));
     const records = newestFirst(user.deposits).filter((d) => !query.currency || d.currency === query.currency);
-    return { networks, records: paginate(records, query) };
+    return { networks, records: paginate(records, query, byId) };
   },
 
   transferOptions: ({ user }) => {
@@ -108,7 +108,7 @@ export default mockRoutes(contract.account, {
     return { maskedAddress: `${recipient.address.slice(0, 4)}…${recipient.address.slice(-4)}` };
   },
 
-  transfers: ({ user, query }) => paginate(newestFirst(user.transfers), query),
+  transfers: ({ user, query }) => paginate(newestFirst(user.transfers), query, byId),
 
   transferCreate: ({ user, body }) => {
     // the server checks the pay password first, then the rules (server/idempotency/moneyRoute.ts)
@@ -138,7 +138,7 @@ export default mockRoutes(contract.account, {
     return sent;
   },
 
-  convert: ({ user, query }) => ({ pairs: convertPairs(), records: paginate(newestFirst(user.converts), query) }),
+  convert: ({ user, query }) => ({ pairs: convertPairs(), records: paginate(newestFirst(user.converts), query, byId) }),
 
   convertQuote: ({ user, body }) => {
     const pair = convertPairs().find((p) => p.from === body.from && p.to === body.to);
@@ -175,7 +175,7 @@ export default mockRoutes(contract.account, {
     return record;
   },
 
-  exchange: ({ user, query }) => paginate(newestFirst(user.exchanges), query),
+  exchange: ({ user, query }) => paginate(newestFirst(user.exchanges), query, byId),
 
   powerDetail: ({ user }) => {
     const coins = new Map<string, { unit: string; hashrate: bigint }>();
@@ -230,6 +230,6 @@ export default mockRoutes(contract.account, {
         && (!query.coin || b.coin === query.coin)
         && (!query.from || b.day >= query.from)
         && (!query.to || b.day <= query.to));
-    return paginate(bills, query);
+    return paginate(bills, query, byId);
   },
 });

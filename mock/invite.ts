@@ -45,7 +45,7 @@ export default mockRoutes(contract.invite, {
         joinedAt: u.createdAt,
         commission: fromUnits(user.commissions.filter((c) => c.fromUid === u.uid).reduce((total, c) => total + c.amount, 0n)),
       }));
-    return paginate(invitees, query);
+    return paginate(invitees, query, (invitee) => invitee.uid);
   },
 
   details: ({ user, origin }) => details(user, origin),

@@ -9,7 +9,7 @@ import {
   MALL_CURRENCY, MAX_UNPAID_ORDERS, PAY_WINDOW_MS, actionsFor, nextStatus, type RefusableMove,
 } from '../contract/rules/mallOrders';
 import { refusal } from './_errors';
-import { mockRoutes, newestFirst, paginate } from './_kit';
+import { byId, mockRoutes, newestFirst, paginate } from './_kit';
 import { balanceOf, book, checkPayPassword, nextId, state, type MockUser } from './_state';
 import { timestamp } from './_time';
 import { ownAddress } from './address';
@@ -103,7 +103,7 @@ export default mockRoutes(contract.mall, {
 
   orders: ({ user, query }) => {
     const status = ORDER_TYPE_STATUS[query.type ?? 0];
-    return paginate(newestFirst(user.mallOrders).filter((o) => !status || o.status === status), query);
+    return paginate(newestFirst(user.mallOrders).filter((o) => !status || o.status === status), query, byId);
   },
 
   orderDetail: ({ user, params }) => ownOrder(user, params.id),

@@ -5,7 +5,7 @@ import { contract } from '../contract';
 import { fromUnits, toUnits } from '../contract/rules/money';
 import { priceUsdt } from './_catalog';
 import { refusal } from './_errors';
-import { mockRoutes, newestFirst, paginate } from './_kit';
+import { byId, mockRoutes, newestFirst, paginate } from './_kit';
 import { addFrozen, book, checkPayPassword, nextId, requireAvailable, state, type MockUser } from './_state';
 import { day, phase, timestamp } from './_time';
 import { payCommission } from './invite';
@@ -74,7 +74,7 @@ export default mockRoutes(contract.product, {
 
   powerOrders: ({ user, query }) => {
     const orders = newestFirst(user.powerOrders).map((o) => refreshed(o, o.endDate));
-    return paginate(orders.filter((o) => !query.status || o.status === query.status), query);
+    return paginate(orders.filter((o) => !query.status || o.status === query.status), query, byId);
   },
 
   powerOrderCreate: ({ user, body }) => {
@@ -87,7 +87,7 @@ export default mockRoutes(contract.product, {
 
   financeOrders: ({ user, query }) => {
     const orders = newestFirst(user.financeOrders).map((o) => refreshed(o, o.maturityDate));
-    return paginate(orders.filter((o) => !query.status || o.status === query.status), query);
+    return paginate(orders.filter((o) => !query.status || o.status === query.status), query, byId);
   },
 
   financeCensus: ({ user }) => {

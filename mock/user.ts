@@ -1,7 +1,7 @@
 /** The signed-in user, the pay password and the user's ledger entries. */
 import { contract } from '../contract';
 import { refusal } from './_errors';
-import { mockRoutes, newestFirst, paginate } from './_kit';
+import { byId, mockRoutes, newestFirst, paginate } from './_kit';
 import { checkPayPassword, profileOf } from './_state';
 import { spendProof } from './_stepUp';
 
@@ -27,6 +27,6 @@ export default mockRoutes(contract.user, {
         && (!query.from || day >= query.from)
         && (!query.to || day <= query.to);
     });
-    return paginate(entries, query);
+    return paginate(entries, query, byId);
   },
 });

@@ -15,7 +15,7 @@ import {
 } from '../contract/rules/withdraw';
 import type { ReviewReasonType, WithdrawAddressType, WithdrawalType } from '../contract/withdraw';
 import { refusal } from './_errors';
-import { mockRoutes, newestFirst, paginate } from './_kit';
+import { byId, mockRoutes, newestFirst, paginate } from './_kit';
 import { addFrozen, balanceOf, book, checkPayPassword, nextId, type MockUser } from './_state';
 import { spendProof } from './_stepUp';
 import { timestamp } from './_time';
@@ -145,5 +145,5 @@ export default mockRoutes(contract.withdraw, {
     return found.view;
   },
 
-  history: ({ user, query }) => paginate(newestFirst(stateOf(user).withdrawals.map((w) => w.view)), query),
+  history: ({ user, query }) => paginate(newestFirst(stateOf(user).withdrawals.map((w) => w.view)), query, byId),
 });

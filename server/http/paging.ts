@@ -9,6 +9,9 @@
  *   address book) refuse a cursor.
  * A cursor is the sort key's values joined by "." (e.g. `2026-03-01.1234` for day, id): readable
  * and forgeable, and harmless so, since it only narrows the caller's own rows.
+ * A page asked by `page` carries the list's `total` (a `count(*)` over all its rows); a page asked
+ * by `cursor` does not: counting a user's 100 000 entries cost more than the page itself, on every
+ * page of a walk, and the app takes the total from the first page (contract/common.ts `Page`).
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { PageOf, PageQueryType } from '../../contract';
@@ -49,16 +52,25 @@ function cursorValues(cursor: string, keys: readonly SortKey[]): (bigint | strin
 
 export interface PageRows<O> {
   rows: O[];
-  total: number;
+  /** all the rows of the list; absent on a page asked by cursor (not counted) */
+  total?: number;
   /** where the next page starts; null on the last page; absent for lists without a sort key */
   nextCursor?: string | null;
 }
 
+/** a list without a sort key: paged by number alone, always counted */
+export interface CountedRows<O> extends PageRows<O> {
+  total: number;
+}
+
 /**
- * Runs `query` for one page and counts all its rows. With `keys` (exactly the query's ORDER BY,
- * every column descending, the last one unique) the page may start at `args.cursor`, and the
- * answer says where the next one starts; without them a cursor is refused.
+ * Runs `query` for one page and, unless the page is asked by cursor, counts all its rows. With
+ * `keys` (exactly the query's ORDER BY, every column descending, the last one unique) the page may
+ * start at `args.cursor`, and the answer says where the next one starts; without them a cursor is
+ * refused.
  */
+export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, args: PageArgs): Promise<CountedRows<O>>;
+export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, args: PageArgs, keys: readonly SortKey[]): Promise<PageRows<O>>;
 export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, args: PageArgs, keys?: readonly SortKey[]): Promise<PageRows<O>> {
   if (args.cursor !== undefined && !keys) throw badCursor();
   let page = query;
@@ -72,19 +84,30 @@ export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBui
   // one row more than the page tells whether there is a next page
   const fetched = await page.limit(args.pageSize + 1).offset(offset).execute();
   const rows = fetched.slice(0, args.pageSize);
-  const counted = await query
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<bigint>`count(*)`.as('total'))
-    .executeTakeFirst();
-  const total = Number((counted as { total?: bigint } | undefined)?.total ?? 0n);
+  // a page asked by cursor is not counted: the count reads every row of the list, however deep the page
+  const total = args.cursor === undefined ? await countRows(query) : undefined;
   if (!keys) return { rows, total };
   const last = rows[rows.length - 1] as Record<string, unknown> | undefined;
   const nextCursor = fetched.length > args.pageSize && last ? keys.map((key) => String(last[key.field])).join('.') : null;
   return { rows, total, nextCursor };
 }
 
-export function toPage<T>(list: T[], total: number, args: PageArgs, nextCursor?: string | null): PageOf<T> {
+async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const counted = await query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<bigint>`count(*)`.as('total'))
+    .executeTakeFirst();
+  return Number((counted as { total?: bigint } | undefined)?.total ?? 0n);
+}
+
+/**
+ * The page as the contract has it: `total` on a page asked by number, none on a page asked by
+ * cursor (whatever `total` is passed).
+ */
+export function toPage<T>(list: T[], total: number | undefined, args: PageArgs, nextCursor?: string | null): PageOf<T> {
+  if (args.cursor !== undefined) return { list, page: args.page, pageSize: args.pageSize, ...(nextCursor === undefined ? {} : { nextCursor }) };
+  if (total === undefined) throw new Error('a page asked by number carries its total');
   return { list, total, page: args.page, pageSize: args.pageSize, ...(nextCursor === undefined ? {} : { nextCursor }) };
 }
 

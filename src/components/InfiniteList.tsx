@@ -4,6 +4,9 @@
  * A list that answers a `nextCursor` (the lists that grow with time) is followed by cursor: the next
  * page starts after the last row shown, however deep, and a row added meanwhile (a new transfer)
  * does not push a shown row onto the next page twice. Other lists are followed by page number.
+ * A page asked by cursor carries no `total` (the server does not count the list for it): a list
+ * followed by cursor ends at a null `nextCursor`, one followed by page number at its `total`, and
+ * the total kept is the last one a page carried (the first page's, for a cursor list).
  */
 import { Button, List, Typography } from 'antd';
 import { useIntl } from '@umijs/max';
@@ -18,7 +21,8 @@ const PAGE_SIZE = 20;
 interface Loaded<T> {
   list: T[];
   page: number;
-  total: number;
+  /** the list's total as the last page that counted it said; a page asked by cursor has none */
+  total?: number;
   /** the last page's nextCursor: a string, null at the end, undefined for a list paged by number */
   nextCursor?: string | null;
 }
@@ -47,11 +51,12 @@ export default function InfiniteList<T>({ fetchPage, renderItem, rowKey, reloadD
       const page = previous ? previous.page + 1 : 1;
       const cursor = previous?.nextCursor;
       const result = await fetchPage(cursor ? { page, pageSize: PAGE_SIZE, cursor } : { page, pageSize: PAGE_SIZE });
-      return { list: result.list, page, total: result.total, nextCursor: result.nextCursor };
+      return { list: result.list, page, total: result.total ?? previous?.total, nextCursor: result.nextCursor };
     },
     {
       target: typeof document === 'undefined' ? undefined : document,
-      isNoMore: (loaded) => !!loaded && (loaded.list.length === 0 || (loaded.nextCursor === undefined ? loaded.list.length >= loaded.total : loaded.nextCursor === null)),
+      isNoMore: (loaded) =>
+        !!loaded && (loaded.list.length === 0 || (loaded.nextCursor === undefined ? loaded.list.length >= (loaded.total ?? 0) : loaded.nextCursor === null)),
       reloadDeps,
     },
   );

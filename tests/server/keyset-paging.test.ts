@@ -3,13 +3,16 @@
  * `nextCursor`, and walking a list page by page along it gives exactly the rows of the offset
  * listing, in the same order, each once, ending with a null cursor, even when a row is added
  * in the middle of the walk. A cursor that does not fit the list, or one sent to a list without a
- * sort key, is a 400. The query plans of these pages are checked in query-plans.test.ts.
+ * sort key, is a 400. A page asked by cursor carries no `total` and runs no `count(` (the
+ * statements the driver is sent are recorded); one asked by `page` still has its total. The query
+ * plans of these pages are checked in query-plans.test.ts.
  * SQLite, and PostgreSQL when DATABASE_URL is set.
  */
 import { FEATURES } from '../../contract/features';
 import { PAY_PASSWORD, call, type TestUser } from './products.fixture';
 import { startTestApp, type TestApp } from './support/app';
 import { addHistory, busyUser, LISTS, withQuery, type BusyUser, type Page } from './support/busyUser';
+import { recordStatements } from './support/statements';
 
 let t: TestApp;
 let busy: BusyUser;
@@ -83,6 +86,36 @@ describe('keyset paging', () => {
     expect(await refused('/mall/goods?cursor=5')).toEqual({ url: '/mall/goods?cursor=5', status: 400, message: bad });
     // not even the shape of a cursor: the contract's pattern refuses it
     expect((await refused('/user/wallet/details?cursor=1%3B%20drop%20table')).status).toBe(400);
+  });
+
+  it.each(LISTS)('$url: a page asked by cursor has no total and counts nothing; a page asked by number has its total', async (list) => {
+    /** the page, and the statements the driver ran for it */
+    const recorded = async (query: string) => {
+      const recorder = recordStatements(t.testDb.kind);
+      recorder.start();
+      try {
+        return { page: await pageOf(busy.buyer, list, query), ran: [...recorder.ran] };
+      } finally {
+        recorder.stop();
+      }
+    };
+    const counts = (ran: string[]) => ran.filter((statement) => /\bcount\s*\(/i.test(statement));
+    const all = await pageOf(busy.buyer, list, 'pageSize=100');
+    const first = await recorded('pageSize=1');
+    expect(first.page.total).toBe(all.list.length);
+    // the recording sees the page's statements, the count among them
+    expect(counts(first.ran).length).toBeGreaterThanOrEqual(1);
+    expect(first.page.nextCursor).toEqual(expect.any(String));
+    const next = await recorded(`pageSize=1&cursor=${encodeURIComponent(first.page.nextCursor!)}`);
+    expect(next.page).not.toHaveProperty('total');
+    expect(next.page.list).toEqual([all.list[1]]);
+    expect(next.ran.length).toBeGreaterThanOrEqual(1);
+    expect(counts(next.ran)).toEqual([]);
+    // by number, as the seed's API pages: the same rows, and the total
+    const second = await recorded('page=2&pageSize=1');
+    expect(second.page.list).toEqual([all.list[1]]);
+    expect(second.page.total).toBe(all.list.length);
+    expect(counts(second.ran).length).toBeGreaterThanOrEqual(1);
   });
 
   it('lists without a sort key answer no cursor', async () => {

@@ -32,6 +32,7 @@ import { call } from './products.fixture';
 import { startTestApp, type TestApp } from './support/app';
 import { addHistory, busyUser, getUrl, GET_ENDPOINTS, LISTS, withQuery, type BusyUser } from './support/busyUser';
 import { bearer } from './support/siwe';
+import { recordStatements } from './support/statements';
 
 /** tables that grow with users or with time: never read by a full scan */
 const GROWING = new Set([
@@ -46,55 +47,6 @@ const BOUNDED = new Set([
   'app_meta', 'prices', 'account_products', 'content_links', 'power_products', 'finance_products',
   'mall_categories', 'mall_goods', 'mall_skus', 'chain_cursors', 'kysely_migration', 'kysely_migration_lock',
 ]);
-
-interface Statement {
-  sql: string;
-  parameters: unknown[];
-}
-
-/** statements whose plan reads tables (inserts are planned against their unique indexes only) */
-const READS = /^\s*(select|update|delete|with)\b/i;
-
-/** Records the statements the server sends, through the driver, while `recording` is on. */
-function recordStatements(kind: 'sqlite' | 'postgres') {
-  const statements = new Map<string, Statement>();
-  let recording = false;
-  const keep = (text: string, parameters: unknown[]) => {
-    if (recording && READS.test(text) && !statements.has(text)) statements.set(text, { sql: text, parameters });
-  };
-  let restore: () => void;
-  if (kind === 'postgres') {
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      if (typeof args[0] === 'string') keep(args[0], Array.isArray(args[1]) ? args[1] : []);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    restore = () => {
-      pg.Client.prototype.query = original;
-    };
-  } else {
-    // the dialect caches statements by their text, so the text is what is recorded; SQLite plans
-    // do not depend on the values bound (no STAT4), so none are kept
-    const original = BetterSqlite3.prototype.prepare;
-    BetterSqlite3.prototype.prepare = function (this: BetterSqlite3.Database, source: string) {
-      keep(source, []);
-      return original.call(this, source);
-    } as typeof original;
-    restore = () => {
-      BetterSqlite3.prototype.prepare = original;
-    };
-  }
-  return {
-    statements,
-    start: () => {
-      recording = true;
-    },
-    stop: () => {
-      recording = false;
-      restore();
-    },
-  };
-}
 
 interface Plan {
   /** full scans of growing tables */
@@ -230,6 +182,11 @@ describe('query plans', () => {
       ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(t.db)
       : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.db);
     expect(tables.rows.map((row) => row.name).filter((name) => !GROWING.has(name) && !BOUNDED.has(name))).toEqual([]);
+  });
+
+  it('PostgreSQL: the server\'s connections compile no JIT (a count over a long list spent ~100 ms on it)', async () => {
+    const setting = isSqlite(t.db) ? 'off' : (await sql<{ jit: string }>`show jit`.execute(t.db)).rows[0].jit;
+    expect(setting).toBe('off');
   });
 
   it('recorded the statements of the walk', () => {

@@ -468,6 +468,28 @@ describe('records and sign-out', () => {
     expect(usdtOnly.list.every((e: { currency: string }) => e.currency === 'USDT')).toBe(true);
   });
 
+  it('pages as the server does: by number with the total, by cursor after the row it names without one', () => {
+    const all = ok('user', 'walletDetails', { token: aliceToken, query: { pageSize: 100 } });
+    expect(all.total).toBe(all.list.length);
+    expect(all.nextCursor).toBeNull();
+    const rows: unknown[] = [];
+    let page = ok('user', 'walletDetails', { token: aliceToken, query: { pageSize: 3 } });
+    expect(page.total).toBe(all.list.length);
+    rows.push(...page.list);
+    while (page.nextCursor) {
+      page = ok('user', 'walletDetails', { token: aliceToken, query: { pageSize: 3, cursor: page.nextCursor } });
+      // a page asked by cursor is not counted
+      expect(page).not.toHaveProperty('total');
+      rows.push(...page.list);
+    }
+    expect(page.nextCursor).toBeNull();
+    expect(rows).toEqual(all.list);
+    // a cursor that names no row, or one sent to a list without a sort key, is refused as the server refuses it
+    expect(call('user', 'walletDetails', { token: aliceToken, query: { cursor: '999999999' } }).body.errMessage).toBe('列表位置無效，請重新整理列表');
+    expect(call('mall', 'goods', { query: { cursor: '1' } }).status).toBe(400);
+    expect(ok('mall', 'goods')).not.toHaveProperty('nextCursor');
+  });
+
   it('lists the user\'s sessions, ends one and ends all others', async () => {
     const second = await signIn(alice);
     const third = await signIn(alice);

@@ -87,7 +87,8 @@ export const withQuery = (url: string, query: string) => `${url}${url.includes('
 
 export interface Page {
   list: unknown[];
-  total: number;
+  /** absent on a page asked by cursor */
+  total?: number;
   nextCursor?: string | null;
 }
 

@@ -5,7 +5,7 @@
 import type { FinanceOrderType } from '../../../../contract/product';
 import { interestOverLock } from '../../../../contract/rules/financeInterest';
 import FieldList from '../components/FieldList';
-import InfiniteList from '@/components/InfiniteList';
+import InfiniteList, { type PageRequest } from '@/components/InfiniteList';
 import Money from '@/components/Money';
 import { fromUnits, toUnits } from '../../../../contract/rules/money';
 import TitleWithStatus from '@/components/TitleWithStatus';
@@ -13,12 +13,13 @@ import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
 import { financeOrderFields } from '../components/financeOrderFields';
 
-async function heldOrders(query: { page: number; pageSize: number }) {
+async function heldOrders(query: PageRequest) {
   const active = await productApi.financeOrders({ ...query, status: 'active' });
-  // pending orders (bought today) are few; show them with the first page
-  if (query.page > 1) return active;
+  // pending orders (bought today) are few; show them with the first page (never asked by cursor,
+  // so it carries the total; later pages, asked by cursor, carry none)
+  if (query.page > 1 || query.cursor !== undefined) return active;
   const pending = await productApi.financeOrders({ page: 1, pageSize: 100, status: 'pending' });
-  return { ...active, list: [...pending.list, ...active.list], total: active.total + pending.list.length };
+  return { ...active, list: [...pending.list, ...active.list], total: (active.total ?? active.list.length) + pending.list.length };
 }
 
 function estimatedInterest(order: FinanceOrderType): string {

@@ -1,0 +1,83 @@
+/**
+ * Records the statements the server sends, through the driver, while recording is on (the
+ * server's code is not touched): query-plans.test.ts explains each one, keyset-paging.test.ts
+ * checks which ran for a page.
+ *
+ * - `statements`: each statement that reads (select, update, delete, with) once, by its text,
+ *   with the values of its first run. On SQLite a statement is recorded when it is prepared: the
+ *   dialect caches statements by their text, so one prepared before recording started is not in
+ *   it; SQLite plans do not depend on the values bound (no STAT4), so none are kept.
+ * - `ran`: the text of every statement run while recording, in order, whatever it does, cached
+ *   or not (PostgreSQL: each query sent; SQLite: each run of a prepared statement).
+ */
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+
+export interface Statement {
+  sql: string;
+  parameters: unknown[];
+}
+
+/** statements whose plan reads tables (inserts are planned against their unique indexes only) */
+const READS = /^\s*(select|update|delete|with)\b/i;
+
+type StatementMethod = (this: BetterSqlite3.Statement, ...args: unknown[]) => unknown;
+const RUNS = ['run', 'get', 'all', 'iterate'] as const;
+
+export function recordStatements(kind: 'sqlite' | 'postgres') {
+  const statements = new Map<string, Statement>();
+  const ran: string[] = [];
+  let recording = false;
+  const keep = (text: string, parameters: unknown[]) => {
+    if (recording && READS.test(text) && !statements.has(text)) statements.set(text, { sql: text, parameters });
+  };
+  const run = (text: string) => {
+    if (recording) ran.push(text);
+  };
+  let restore: () => void;
+  if (kind === 'postgres') {
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (typeof args[0] === 'string') {
+        keep(args[0], Array.isArray(args[1]) ? args[1] : []);
+        run(args[0]);
+      }
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    restore = () => {
+      pg.Client.prototype.query = original;
+    };
+  } else {
+    const original = BetterSqlite3.prototype.prepare;
+    BetterSqlite3.prototype.prepare = function (this: BetterSqlite3.Database, source: string) {
+      keep(source, []);
+      return original.call(this, source);
+    } as typeof original;
+    // every database's statements share one prototype: a throwaway statement reaches it
+    const probe = new BetterSqlite3(':memory:');
+    const prototype = Object.getPrototypeOf(probe.prepare('select 1')) as Record<(typeof RUNS)[number], StatementMethod>;
+    probe.close();
+    const runs = RUNS.map((name) => [name, prototype[name]] as const);
+    for (const [name, method] of runs) {
+      prototype[name] = function (this: BetterSqlite3.Statement, ...args: unknown[]) {
+        run(this.source);
+        return method.apply(this, args);
+      };
+    }
+    restore = () => {
+      BetterSqlite3.prototype.prepare = original;
+      for (const [name, method] of runs) prototype[name] = method;
+    };
+  }
+  return {
+    statements,
+    ran,
+    start: () => {
+      recording = true;
+    },
+    stop: () => {
+      recording = false;
+      restore();
+    },
+  };
+}
