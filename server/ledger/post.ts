@@ -7,8 +7,14 @@
  * A system account line goes to one of the account's shards (accounts.ts SYSTEM_SHARDS), the same
  * for the whole posting: the first user's id modulo the shard count, so that transactions of
  * different users rarely wait on one system row, and one user's always touch the same one.
+ *
+ * `postBatch`: the same rules for one posting of many users' lines (daily settlement), in a handful
+ * of multi-row statements whatever the number of lines: the accounts locked by one SELECT … FOR
+ * UPDATE in the same order `post` locks them, one ledger transaction row, the system side merged
+ * into one line per account, currency, bucket and type, every entry in one insert, every account
+ * updated by one statement.
  */
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { LedgerEntryKind } from '../../contract/user';
 import { isSqlite, type Database, type Db } from '../db';
 import { firstRow, preparedQuery, type ParamOf } from '../db/prepared';
@@ -49,6 +55,18 @@ export interface PostedEntry {
 type LockedAccount = Omit<Selectable<LedgerAccountsTable>, 'updated_at'>;
 
 const accountKey = (owner: string, currency: string) => `${owner}|${currency}`;
+
+/**
+ * The one order in which every transaction locks accounts: by owner, then currency, comparing
+ * UTF-16 code units (owners and currencies are ASCII, so this is byte order: PostgreSQL's
+ * `order by owner collate "C", currency collate "C"`, which `postBatch` locks by). Two postings
+ * that lock shared accounts in one order cannot deadlock over them; system accounts ("sys:…")
+ * sort before users ("u…").
+ */
+export function compareAccounts(a: { owner: string; currency: string }, b: { owner: string; currency: string }): number {
+  if (a.owner !== b.owner) return a.owner < b.owner ? -1 : 1;
+  return a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0;
+}
 
 // fixed-shape statements, compiled once per engine (server/db/prepared.ts)
 const lockAccount = preparedQuery((db: Db, param: ParamOf<{ owner: string; currency: string }>) =>
@@ -111,8 +129,8 @@ function assertBalanced(lines: LedgerLine[]): void {
 }
 
 /**
- * Locks and reads every account of the posting one by one, sorted by owner|currency (the same order
- * in every transaction, so PostgreSQL row locks cannot deadlock); creates a missing one first.
+ * Locks and reads every account of the posting one by one, in `compareAccounts` order (the same
+ * order in every transaction, so PostgreSQL row locks cannot deadlock); creates a missing one first.
  */
 async function lockAccounts(trx: Trx, lines: LedgerLine[], now: number): Promise<Map<string, LockedAccount>> {
   const wanted = new Map<string, { owner: string; userId: bigint | null; currency: string }>();
@@ -121,7 +139,7 @@ async function lockAccounts(trx: Trx, lines: LedgerLine[], now: number): Promise
     wanted.set(accountKey(owner, line.currency), { owner, userId: ownerUserId(line.owner), currency: line.currency });
   }
   const accounts = new Map<string, LockedAccount>();
-  for (const [key, { owner, userId, currency }] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [key, { owner, userId, currency }] of [...wanted].sort(([, a], [, b]) => compareAccounts(a, b))) {
     let [account] = await lockAccount(trx, { owner, currency });
     if (!account) {
       // first money of an owner in a currency
@@ -140,13 +158,19 @@ function onShard(lines: LedgerLine[]): LedgerLine[] {
   return lines.map((line) => ('system' in line.owner ? { ...line, owner: { system: line.owner.system, shard } } : line));
 }
 
-export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
-  const { now } = posting;
-  assertBalanced(posting.lines);
-  const lines = onShard(posting.lines);
-  const accounts = await lockAccounts(trx, lines, now);
+interface PlannedLine {
+  line: LedgerLine;
+  account: LockedAccount;
+  bucket: Bucket;
+  balanceAfter: bigint;
+}
 
-  const planned = lines.map((line) => {
+/**
+ * Applies the lines, in their order, to the locked accounts' balances: each line's balance after.
+ * A user balance below zero aborts the posting (422 INSUFFICIENT_BALANCE).
+ */
+function planLines(lines: LedgerLine[], accounts: Map<string, LockedAccount>): PlannedLine[] {
+  return lines.map((line) => {
     const account = accounts.get(accountKey(ownerKey(line.owner), line.currency))!;
     const bucket = line.bucket ?? 'available';
     account[bucket] += line.amount;
@@ -159,6 +183,15 @@ export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
     }
     return { line, account, bucket, balanceAfter: account[bucket] };
   });
+}
+
+export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
+  const { now } = posting;
+  assertBalanced(posting.lines);
+  const lines = onShard(posting.lines);
+  const accounts = await lockAccounts(trx, lines, now);
+
+  const planned = planLines(lines, accounts);
 
   const at = BigInt(now);
   const { id: transactionId } = firstRow(await insertTransaction(trx, { ref: posting.ref.slice(0, 200), at }));
@@ -184,4 +217,131 @@ export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
     await updateAccount(trx, { id: account.id, available: account.available, frozen: account.frozen, at });
   }
   return posted;
+}
+
+// ---------------------------------------------------------------------------------------------
+// postBatch
+
+/**
+ * The most lines one `postBatch` takes: every statement carries all of them as parameters
+ * (≤ 10 per line; PostgreSQL allows 65 535 parameters a statement).
+ */
+export const MAX_BATCH_LINES = 2_000;
+
+export interface BatchPosting extends Posting {
+  /** the remark of a system account's merged line (e.g. "power 2026-03-02 100 orders") */
+  systemRemark: string;
+}
+
+/**
+ * The system lines merged: one line per system account, currency, bucket and type, at the place of
+ * the first of them, its amount their sum (a sum of zero is left out); user lines unchanged.
+ */
+function mergeSystemLines(lines: LedgerLine[], systemRemark: string): LedgerLine[] {
+  const merged: LedgerLine[] = [];
+  const systemLines = new Map<string, LedgerLine>();
+  for (const line of lines) {
+    if (!('system' in line.owner)) {
+      merged.push(line);
+      continue;
+    }
+    const key = [line.owner.system, line.currency, line.bucket ?? 'available', line.type].join('|');
+    const existing = systemLines.get(key);
+    if (existing) existing.amount += line.amount;
+    else {
+      const first: LedgerLine = { ...line, owner: { system: line.owner.system }, remark: systemRemark };
+      systemLines.set(key, first);
+      merged.push(first);
+    }
+  }
+  return merged.filter((line) => line.amount !== 0n);
+}
+
+/**
+ * Locks and reads the accounts with one statement: on PostgreSQL `for update` in `compareAccounts`
+ * order (the sort happens before the rows are locked, one after the other), the order `post` locks
+ * them in, so a batch and a user's posting cannot deadlock over shared accounts (SQLite: the BEGIN
+ * IMMEDIATE write lock covers them all). Missing accounts are created in one insert, then locked.
+ * (Those are taken after the existing ones, out of order: should a user's posting create one of
+ * them at that very moment while waiting for an account the batch holds, PostgreSQL reports a
+ * deadlock and `runMoneyTransaction` reruns the batch.)
+ */
+async function lockAccountsAtOnce(trx: Trx, lines: LedgerLine[], now: number): Promise<Map<string, LockedAccount>> {
+  const wanted = new Map<string, { owner: string; userId: bigint | null; currency: string }>();
+  for (const line of lines) {
+    const owner = ownerKey(line.owner);
+    wanted.set(accountKey(owner, line.currency), { owner, userId: ownerUserId(line.owner), currency: line.currency });
+  }
+  const sorted = [...wanted.values()].sort(compareAccounts);
+  const lock = (specs: typeof sorted) =>
+    trx
+      .selectFrom('ledger_accounts')
+      .select(['id', 'owner', 'user_id', 'currency', 'available', 'frozen'])
+      .where((eb) => eb(eb.refTuple('owner', 'currency'), 'in', specs.map((spec) => eb.tuple(spec.owner, spec.currency))))
+      .$if(!isSqlite(trx), (qb) => qb.orderBy(sql`owner collate "C"`).orderBy(sql`currency collate "C"`).forUpdate())
+      .execute();
+  const accounts = new Map<string, LockedAccount>();
+  for (const row of await lock(sorted)) accounts.set(accountKey(row.owner, row.currency), row);
+  const missing = sorted.filter((spec) => !accounts.has(accountKey(spec.owner, spec.currency)));
+  if (missing.length > 0) {
+    // first money of these owners in these currencies
+    await trx
+      .insertInto('ledger_accounts')
+      .values(missing.map((spec) => ({ owner: spec.owner, user_id: spec.userId, currency: spec.currency, available: 0n, frozen: 0n, updated_at: BigInt(now) })))
+      .onConflict((oc) => oc.columns(['owner', 'currency']).doNothing())
+      .execute();
+    for (const row of await lock(missing)) accounts.set(accountKey(row.owner, row.currency), row);
+    for (const spec of missing) if (!accounts.has(accountKey(spec.owner, spec.currency))) throw new Error(`ledger account ${spec.owner} ${spec.currency} was not created`);
+  }
+  return accounts;
+}
+
+/**
+ * One balanced posting of many lines, e.g. a day's payouts to a hundred users from the system
+ * `payouts` account: the rules of `post` (balanced per currency, no zero line, user balances never
+ * below zero, system lines on the first user's shard, accounts locked in `compareAccounts` order)
+ * in a fixed number of statements: the locking SELECT (plus an insert and a second SELECT for
+ * accounts that do not exist yet), the ledger transaction, one multi-row insert of the entries and
+ * one UPDATE of the accounts. Each user line is its own entry, in the order given, with its
+ * balance after (several lines of one account follow one another); the system lines are merged
+ * (`mergeSystemLines`). Returns how many entries were written.
+ */
+export async function postBatch(trx: Trx, posting: BatchPosting): Promise<number> {
+  const { now } = posting;
+  assertBalanced(posting.lines);
+  if (posting.lines.length > MAX_BATCH_LINES) throw new Error(`a batch posting takes at most ${MAX_BATCH_LINES} lines, not ${posting.lines.length}`);
+  const lines = onShard(mergeSystemLines(posting.lines, posting.systemRemark.slice(0, 200)));
+  const accounts = await lockAccountsAtOnce(trx, lines, now);
+  const planned = planLines(lines, accounts);
+
+  const at = BigInt(now);
+  const { id: transactionId } = firstRow(await insertTransaction(trx, { ref: posting.ref.slice(0, 200), at }));
+  // one statement; ids follow the rows' order, so an account's last entry holds its final balance
+  await trx
+    .insertInto('ledger_entries')
+    .values(
+      planned.map(({ line, account, bucket, balanceAfter }) => ({
+        transaction_id: transactionId,
+        account_id: account.id,
+        user_id: account.user_id,
+        currency: line.currency,
+        bucket,
+        amount: line.amount,
+        balance_after: balanceAfter,
+        type: line.type,
+        remark: (line.remark ?? '').slice(0, 200),
+        created_at: at,
+      })),
+    )
+    .execute();
+  const touched = [...new Set(planned.map((p) => p.account))];
+  const bigint = (value: bigint) => sql<bigint>`cast(${value} as bigint)`;
+  const caseOf = (bucket: Bucket) =>
+    sql<bigint>`case ${sql.ref('id')} ${sql.join(touched.map((account) => sql`when ${account.id} then ${bigint(account[bucket])}`), sql` `)} end`;
+  await trx
+    .updateTable('ledger_accounts')
+    .set({ available: caseOf('available'), frozen: caseOf('frozen'), updated_at: at })
+    .where('id', 'in', touched.map((account) => account.id))
+    .execute();
+  return planned.length;
 }

@@ -6,10 +6,12 @@
  * inviter their commission on that interest (never on the principal; server/invites/commission).
  * Both happen in one transaction, once per order (the order's redeemed_at is set conditionally).
  *
- * Exactly once per order and day: each order's day first inserts the unique (order, day) row and
- * posts only when that insert happened, in the same money transaction (one per SETTLE_BATCH
- * orders). Re-running a day, or two processes settling it at once, changes nothing. The formulas are the shared ones in
- * contract/rules, which the browser's calculator uses too.
+ * Exactly once per order and day: orders are settled SETTLE_BATCH at a time, each batch in one
+ * money transaction that first inserts the batch's unique (order, day) rows in one statement and
+ * pays only the orders whose row that insert wrote, in one ledger posting (`postBatch`: each
+ * order's payout its own entry, the `payouts` side one line per currency). Re-running a day, a run
+ * killed after any statement and run again, or two processes settling it at once, pay each order
+ * once. The formulas are the shared ones in contract/rules, which the browser's calculator uses too.
  */
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
@@ -19,9 +21,9 @@ import { DEFAULT_COMMISSION_RATE } from '../../contract/rules/invites';
 import type { Db } from '../db';
 import type { FinanceOrdersTable, PowerOrdersTable } from '../db/schema';
 import { COMMISSION_CURRENCY, payCommission } from '../invites/commission';
-import { ownerKey, systemOwner, userOwner } from '../ledger/accounts';
+import { systemOwner, userOwner } from '../ledger/accounts';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
-import { post, type Trx } from '../ledger/post';
+import { post, postBatch, type Trx } from '../ledger/post';
 import type { Clock } from '../time';
 import { dayOf, isDay } from './days';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
@@ -42,39 +44,60 @@ export class SettlementDayError extends Error {
   }
 }
 
-async function settlePowerOrder(trx: Trx, order: Selectable<PowerOrdersTable>, day: string, now: number): Promise<boolean> {
-  const bill = powerDay(
-    { dailyOutputPerUnit: order.daily_output_per_unit, electricityFeePerUnit: order.electricity_fee_per_unit, managementFeeRate: order.management_fee_rate },
-    order.units,
-  );
+/** "settle:power:12-57:2026-03-02": the kind, the first and last order paid, the day */
+const batchRef = (kind: 'power' | 'finance', paid: { id: bigint }[], day: string) => `settle:${kind}:${paid[0].id}-${paid[paid.length - 1].id}:${day}`;
+
+/**
+ * Settles a batch of power orders (in id order) in the caller's money transaction: their bills in
+ * one insert, each order's only when its (order, day) row is new, and one ledger posting paying
+ * those orders' net output (one entry each) from `payouts`. Returns how many bills it wrote.
+ *
+ * Exactly once: the insert skips (ON CONFLICT DO NOTHING) an order whose bill exists, and returns
+ * only the rows it wrote; only those are paid. A conflicting row does not fail the statement (the
+ * other rows are still written), and on PostgreSQL a bill being written by a concurrent run makes
+ * the insert wait for that run to commit (then the row is skipped) or roll back (then it is ours).
+ * Rows go in order-id order in every run, so two runs of one day wait on each other in one order.
+ */
+async function settlePowerBatch(trx: Trx, orders: Selectable<PowerOrdersTable>[], day: string, now: number): Promise<number> {
+  const bills = orders.map((order) => ({
+    order,
+    bill: powerDay(
+      { dailyOutputPerUnit: order.daily_output_per_unit, electricityFeePerUnit: order.electricity_fee_per_unit, managementFeeRate: order.management_fee_rate },
+      order.units,
+    ),
+  }));
   const inserted = await trx
     .insertInto('power_bills')
-    .values({
-      order_id: order.id,
-      user_id: order.user_id,
-      day,
-      coin: order.coin,
-      gross: bill.gross,
-      electricity_fee: bill.electricityFee,
-      management_fee: bill.managementFee,
-      net: bill.net,
-      created_at: BigInt(now),
-    })
+    .values(
+      bills.map(({ order, bill }) => ({
+        order_id: order.id,
+        user_id: order.user_id,
+        day,
+        coin: order.coin,
+        gross: bill.gross,
+        electricity_fee: bill.electricityFee,
+        management_fee: bill.managementFee,
+        net: bill.net,
+        created_at: BigInt(now),
+      })),
+    )
     .onConflict((oc) => oc.columns(['order_id', 'day']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return false;
-  if (bill.net > 0n) {
-    await post(trx, {
-      ref: `settle:power:${order.id}:${day}`,
+    .returning('order_id')
+    .execute();
+  const billed = new Set(inserted.map((row) => row.order_id));
+  const paid = bills.filter(({ order, bill }) => billed.has(order.id) && bill.net > 0n);
+  if (paid.length > 0) {
+    await postBatch(trx, {
+      ref: batchRef('power', paid.map(({ order }) => order), day),
       now,
-      lines: [
-        { owner: systemOwner('payouts'), currency: order.coin, amount: -bill.net, type: 'power_output', remark: `power order ${order.id} ${day}` },
-        { owner: userOwner(order.user_id), currency: order.coin, amount: bill.net, type: 'power_output', remark: `${order.title} ${day}` },
-      ],
+      systemRemark: `power ${day} ${paid.length} orders`,
+      lines: paid.flatMap(({ order, bill }) => [
+        { owner: systemOwner('payouts'), currency: order.coin, amount: -bill.net, type: 'power_output' as const },
+        { owner: userOwner(order.user_id), currency: order.coin, amount: bill.net, type: 'power_output' as const, remark: `${order.title} ${day}` },
+      ]),
     });
   }
-  return true;
+  return billed.size;
 }
 
 /** Pays principal + interest back once every interest day of the order is settled, and the inviter's commission on the interest. */
@@ -109,26 +132,49 @@ async function redeemIfComplete(trx: Trx, order: Selectable<FinanceOrdersTable>,
   return true;
 }
 
-async function settleFinanceOrder(trx: Trx, order: Selectable<FinanceOrdersTable>, day: string, now: number, commissionRate: string): Promise<{ accrued: boolean; redeemed: boolean }> {
-  const amount = dailyInterest(order.principal, order.annual_rate);
+/**
+ * Settles a batch of finance orders (in id order) in the caller's money transaction, exactly once
+ * as `settlePowerBatch` does: the day's interest rows in one insert, one ledger posting accruing the
+ * new rows' interest into each order's frozen USDT (one entry each), then, for each order whose
+ * every interest day is now settled, the redemption and commission (`redeemIfComplete`, per order).
+ */
+async function settleFinanceBatch(trx: Trx, orders: Selectable<FinanceOrdersTable>[], day: string, now: number, commissionRate: string): Promise<{ accrued: number; redeemed: number }> {
+  const rows = orders.map((order) => ({ order, amount: dailyInterest(order.principal, order.annual_rate) }));
   const inserted = await trx
     .insertInto('finance_interest')
-    .values({ order_id: order.id, user_id: order.user_id, day, amount, created_at: BigInt(now) })
+    .values(rows.map(({ order, amount }) => ({ order_id: order.id, user_id: order.user_id, day, amount, created_at: BigInt(now) })))
     .onConflict((oc) => oc.columns(['order_id', 'day']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return { accrued: false, redeemed: false };
-  if (amount > 0n) {
-    await post(trx, {
-      ref: `settle:finance:${order.id}:${day}`,
+    .returning('order_id')
+    .execute();
+  const accrued = new Set(inserted.map((row) => row.order_id));
+  if (accrued.size === 0) return { accrued: 0, redeemed: 0 };
+  const paid = rows.filter(({ order, amount }) => accrued.has(order.id) && amount > 0n);
+  if (paid.length > 0) {
+    await postBatch(trx, {
+      ref: batchRef('finance', paid.map(({ order }) => order), day),
       now,
-      lines: [
-        { owner: systemOwner('payouts'), currency: order.currency, amount: -amount, type: 'finance_interest', remark: `finance order ${order.id} ${day}` },
-        { owner: userOwner(order.user_id), currency: order.currency, amount, bucket: 'frozen', type: 'finance_interest', remark: `${order.title} ${day}` },
-      ],
+      systemRemark: `finance ${day} ${paid.length} orders`,
+      lines: paid.flatMap(({ order, amount }) => [
+        { owner: systemOwner('payouts'), currency: order.currency, amount: -amount, type: 'finance_interest' as const },
+        { owner: userOwner(order.user_id), currency: order.currency, amount, bucket: 'frozen' as const, type: 'finance_interest' as const, remark: `${order.title} ${day}` },
+      ]),
     });
   }
-  return { accrued: true, redeemed: await redeemIfComplete(trx, order, now, commissionRate) };
+  // the orders that may be complete now: one count for the batch (index only), the rest per order
+  const accruedOrders = orders.filter((order) => accrued.has(order.id));
+  const days = await trx
+    .selectFrom('finance_interest')
+    .select(['order_id', sql<bigint>`count(*)`.as('days')])
+    .where('order_id', 'in', accruedOrders.map((order) => order.id))
+    .groupBy('order_id')
+    .execute();
+  const daysOf = new Map(days.map((row) => [row.order_id, BigInt(row.days)]));
+  let redeemed = 0;
+  for (const order of accruedOrders) {
+    if ((daysOf.get(order.id) ?? 0n) < order.lock_days) continue;
+    if (await redeemIfComplete(trx, order, now, commissionRate)) redeemed += 1;
+  }
+  return { accrued: accrued.size, redeemed };
 }
 
 function byId<T extends { id: bigint }>(rows: T[]): T[] {
@@ -136,22 +182,22 @@ function byId<T extends { id: bigint }>(rows: T[]): T[] {
 }
 
 /**
- * Orders settled together in one money transaction: one commit (one fsync) for many orders instead
- * of one each (bench/settlement.ts: PostgreSQL settled ~150 orders/s one by one). Small enough that
- * the accounts a batch locks are held for tens of milliseconds, so user requests wait little.
+ * Orders settled together in one money transaction: one commit (one fsync) and one ledger posting
+ * for many orders, a fixed number of statements per batch instead of about nine per order
+ * (bench/settlement.ts, docs/performance.md). Small enough that the accounts a batch locks are
+ * held for a few milliseconds, so user requests wait little.
  */
 export const SETTLE_BATCH = 100;
 
 /**
- * `orders` in batches of SETTLE_BATCH; within a batch in the order `post` locks accounts (owner
- * key, then currency), so that a batch and a user's transfer lock shared accounts in one order and
- * cannot deadlock (both lock the system account first: "sys:" sorts before "u").
+ * The ids of a day's orders in id order, SETTLE_BATCH at a time. Only the ids are read up front
+ * (and sorted as numbers): reading every row of a day of 100 000 orders at once held the event
+ * loop for ~0.1 s on PostgreSQL and ~0.4 s on SQLite; each batch reads its own rows.
  */
-function batches<T extends { user_id: bigint }>(orders: T[]): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < orders.length; start += SETTLE_BATCH) {
-    result.push(orders.slice(start, start + SETTLE_BATCH).sort((a, b) => (ownerKey(userOwner(a.user_id)) < ownerKey(userOwner(b.user_id)) ? -1 : 1)));
-  }
+function idBatches(rows: { id: bigint }[]): bigint[][] {
+  const ids = BigInt64Array.from(rows, (row) => row.id).sort();
+  const result: bigint[][] = [];
+  for (let start = 0; start < ids.length; start += SETTLE_BATCH) result.push(Array.from(ids.subarray(start, start + SETTLE_BATCH)));
   return result;
 }
 
@@ -177,29 +223,20 @@ export async function settleDay(db: Db, day: string, clock: Clock, utcOffsetMinu
   const result: SettlementResult = { day, powerBills: 0, financeInterest: 0, redeemed: 0 };
 
   // the orders producing that day, found by their last day (an index on it skips every order that
-  // ended before); in id order, sorted here so that no plan trades that index for the id order
-  const powerOrders = byId(await db.selectFrom('power_orders').selectAll().where('end_day', '>=', day).where('start_day', '<=', day).execute());
-  for (const batch of batches(powerOrders)) {
+  // ended before); in id order, sorted here so that no plan trades that index for the id order.
+  // Every run of the day makes the same batches in the same order, so two runs at once meet each
+  // other's bills in one order (never a deadlock between them).
+  const powerIds = await db.selectFrom('power_orders').select('id').where('end_day', '>=', day).where('start_day', '<=', day).execute();
+  for (const ids of idBatches(powerIds)) {
     await betweenBatches(signal);
-    result.powerBills += await runMoneyTransaction(db, async (trx) => {
-      let bills = 0;
-      for (const order of batch) if (await settlePowerOrder(trx, order, day, clock.now())) bills += 1;
-      return bills;
-    });
+    const batch = byId(await db.selectFrom('power_orders').selectAll().where('id', 'in', ids).execute());
+    result.powerBills += await runMoneyTransaction(db, (trx) => settlePowerBatch(trx, batch, day, clock.now()));
   }
-  const financeOrders = byId(await db.selectFrom('finance_orders').selectAll().where('maturity_day', '>=', day).where('start_day', '<=', day).execute());
-  for (const batch of batches(financeOrders)) {
+  const financeIds = await db.selectFrom('finance_orders').select('id').where('maturity_day', '>=', day).where('start_day', '<=', day).execute();
+  for (const ids of idBatches(financeIds)) {
     await betweenBatches(signal);
-    const done = await runMoneyTransaction(db, async (trx) => {
-      let accrued = 0;
-      let redeemed = 0;
-      for (const order of batch) {
-        const outcome = await settleFinanceOrder(trx, order, day, clock.now(), commissionRate);
-        if (outcome.accrued) accrued += 1;
-        if (outcome.redeemed) redeemed += 1;
-      }
-      return { accrued, redeemed };
-    });
+    const batch = byId(await db.selectFrom('finance_orders').selectAll().where('id', 'in', ids).execute());
+    const done = await runMoneyTransaction(db, (trx) => settleFinanceBatch(trx, batch, day, clock.now(), commissionRate));
     result.financeInterest += done.accrued;
     result.redeemed += done.redeemed;
   }
