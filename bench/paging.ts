@@ -13,7 +13,8 @@
  *   Then `analyze` (SQLite) / `vacuum analyze` (PostgreSQL), as `PRAGMA optimize` or autovacuum
  *   would after such a load.
  * - The pages, for the heavy user, each kind BENCH_REPEATS times (default 200) after a few
- *   unmeasured runs, one request at a time: the first page (`page=1`, counted: it has `total`);
+ *   unmeasured runs, one request at a time: the first page (`page=1`, counted: it has `total`), the
+ *   first page as the app asks it (`count=false`: not counted);
  *   deep pages by offset (`page=N`, counted too) and by cursor (`cursor=` the id of the row at that
  *   depth: not counted, no `total`) after BENCH_DEPTHS rows (default 1000,50000,150000; depths the
  *   heavy user does not reach are left out), and the last page by cursor. p50 and p99 per kind.
@@ -145,7 +146,11 @@ async function kinds(db: Db, heavyUserId: bigint): Promise<Kind[]> {
   const rowAt = async (depth: number) =>
     String((await db.selectFrom('ledger_entries').select('id').where('user_id', '=', heavyUserId).orderBy('id', 'desc').limit(1).offset(depth - 1).executeTakeFirstOrThrow()).id);
   const depths = DEPTHS.filter((depth) => depth > 0 && depth <= HEAVY - PAGE_SIZE);
-  const list: Kind[] = [{ kind: 'first page (page=1)', query: `page=1&pageSize=${PAGE_SIZE}`, counted: true }];
+  const list: Kind[] = [
+    { kind: 'first page (page=1)', query: `page=1&pageSize=${PAGE_SIZE}`, counted: true },
+    // what the app asks (InfiniteList): the first page without a total
+    { kind: 'first page, count=false (the app)', query: `page=1&pageSize=${PAGE_SIZE}&count=false`, counted: false },
+  ];
   for (const depth of depths) {
     if (depth % PAGE_SIZE === 0) list.push({ kind: `offset, after ${depth} rows (page=${depth / PAGE_SIZE + 1})`, query: `page=${depth / PAGE_SIZE + 1}&pageSize=${PAGE_SIZE}`, counted: true });
   }

@@ -35,21 +35,27 @@ export const PageQuery = Type.Object({
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 })),
   /** the previous page's nextCursor: the page after it, as fast at any depth (page is then not used) */
   cursor: Type.Optional(PageCursor),
+  /**
+   * false: a list that grows with time (one that answers `nextCursor`) is not counted for this page
+   * either, and the page has no `total` (the app's lists, which never show it); short lists are
+   * always counted
+   */
+  count: Type.Optional(Type.Boolean()),
 });
 export type PageQueryType = Static<typeof PageQuery>;
 
 /**
  * One page of a list. `total` counts all the list's rows and is there on every page asked by
- * `page`/`pageSize` (the seed's way, unchanged); a page asked by `cursor` has none: counting a long
- * list costs more than reading a page of it, at any depth, so it is not done again for each page
- * of a walk. A client takes the total from the first page (which is never asked by cursor) and
- * follows `nextCursor` to the end.
+ * `page`/`pageSize` (the seed's way, unchanged); a page asked by `cursor`, or with `count=false`, of
+ * a list that grows with time has none: counting a long list costs more than reading a page of it,
+ * at any depth. A client that wants the total asks the first page by number without `count=false`;
+ * every client follows `nextCursor` to the end.
  */
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({
     list: Type.Array(item),
-    /** all the rows of the list; absent exactly when the request had `cursor` */
-    total: Type.Optional(Type.Integer({ minimum: 0, description: 'all the rows of the list; absent on a page asked by cursor' })),
+    /** all the rows of the list; absent when a list that grows with time was asked by `cursor` or with `count=false` */
+    total: Type.Optional(Type.Integer({ minimum: 0, description: 'all the rows of the list; absent on a page of a growing list asked by cursor or with count=false' })),
     page: Type.Integer({ minimum: 1 }),
     pageSize: Type.Integer({ minimum: 1 }),
     /** lists that grow with time: the cursor of the next page, null on the last one */

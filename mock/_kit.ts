@@ -159,12 +159,13 @@ export function mockRoutes<M extends Record<string, Endpoint>>(endpoints: M, han
  * - by `page`/`pageSize`, with the list's `total`;
  * - a list that grows with time passes `keyOf` (its rows' ids): each page also answers `nextCursor`
  *   (the key of the page's last row; null on the last page), and `cursor` starts the page right
- *   after that row, with no `total` (the server does not count a page asked by cursor);
+ *   after that row, with no `total` (the server does not count a page asked by cursor), nor does a
+ *   page asked with `count=false`;
  * - a list without `keyOf` refuses a cursor, as the server's lists without a sort key do. So does a
  *   cursor that names no row of the list (the server's cursor is the sort key itself and needs no
  *   such row; the mocks' ids do not follow the display order, so the row must be found).
  */
-export function paginate<T>(items: T[], query: { page?: number; pageSize?: number; cursor?: string }, keyOf?: (item: T) => string): PageOf<T> {
+export function paginate<T>(items: T[], query: { page?: number; pageSize?: number; cursor?: string; count?: boolean | string }, keyOf?: (item: T) => string): PageOf<T> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 20;
   const from = query.cursor === undefined ? (page - 1) * pageSize : afterCursor(items, query.cursor, keyOf);
@@ -173,7 +174,8 @@ export function paginate<T>(items: T[], query: { page?: number; pageSize?: numbe
   const nextCursor = keyOf ? (items.length > from + pageSize && last !== undefined ? keyOf(last) : null) : undefined;
   return {
     list,
-    ...(query.cursor === undefined ? { total: items.length } : {}),
+    // the query string's "false" (the mocks get it unparsed)
+    ...(!keyOf || (query.cursor === undefined && String(query.count) !== 'false') ? { total: items.length } : {}),
     page,
     pageSize,
     ...(nextCursor === undefined ? {} : { nextCursor }),

@@ -9,9 +9,10 @@
  *   address book) refuse a cursor.
  * A cursor is the sort key's values joined by "." (e.g. `2026-03-01.1234` for day, id): readable
  * and forgeable, and harmless so, since it only narrows the caller's own rows.
- * A page asked by `page` carries the list's `total` (a `count(*)` over all its rows); a page asked
- * by `cursor` does not: counting a user's 100 000 entries cost more than the page itself, on every
- * page of a walk, and the app takes the total from the first page (contract/common.ts `Page`).
+ * A page asked by `page` carries the list's `total` (a `count(*)` over all its rows); a page of a
+ * list with a sort key asked by `cursor` or with `count=false` does not: counting a user's 100 000
+ * entries cost more than the page itself, and the app's lists never show it (contract/common.ts
+ * `Page`). A list without a sort key is short and always counted.
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { PageOf, PageQueryType } from '../../contract';
@@ -22,10 +23,22 @@ export interface PageArgs {
   pageSize: number;
   /** keyset paging: the previous page's nextCursor (page is then not used) */
   cursor?: string;
+  /** the caller asked for no total (`count=false`): a list with a sort key is not counted */
+  uncounted?: boolean;
 }
 
 export function pageArgs(query: PageQueryType): PageArgs {
-  return { page: query.page ?? 1, pageSize: query.pageSize ?? 20, ...(query.cursor === undefined ? {} : { cursor: query.cursor }) };
+  return {
+    page: query.page ?? 1,
+    pageSize: query.pageSize ?? 20,
+    ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+    ...(query.count === false ? { uncounted: true } : {}),
+  };
+}
+
+/** is a page of a list with a sort key counted? Not when asked by cursor or with count=false. */
+function counted(args: PageArgs): boolean {
+  return args.cursor === undefined && !args.uncounted;
 }
 
 /** One column of a list's sort key: every list pages newest first, so each sorts descending. */
@@ -84,8 +97,9 @@ export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBui
   // one row more than the page tells whether there is a next page
   const fetched = await page.limit(args.pageSize + 1).offset(offset).execute();
   const rows = fetched.slice(0, args.pageSize);
-  // a page asked by cursor is not counted: the count reads every row of the list, however deep the page
-  const total = args.cursor === undefined ? await countRows(query) : undefined;
+  // a page asked by cursor (or count=false) is not counted: the count reads every row of the list,
+  // however deep the page; a list without a sort key is short and always counted
+  const total = !keys || counted(args) ? await countRows(query) : undefined;
   if (!keys) return { rows, total };
   const last = rows[rows.length - 1] as Record<string, unknown> | undefined;
   const nextCursor = fetched.length > args.pageSize && last ? keys.map((key) => String(last[key.field])).join('.') : null;
@@ -102,13 +116,12 @@ async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<D
 }
 
 /**
- * The page as the contract has it: `total` on a page asked by number, none on a page asked by
- * cursor (whatever `total` is passed).
+ * The page as the contract has it: `total` when the list was counted (`paginate`), none on a page of
+ * a list with a sort key asked by cursor or with count=false.
  */
 export function toPage<T>(list: T[], total: number | undefined, args: PageArgs, nextCursor?: string | null): PageOf<T> {
-  if (args.cursor !== undefined) return { list, page: args.page, pageSize: args.pageSize, ...(nextCursor === undefined ? {} : { nextCursor }) };
-  if (total === undefined) throw new Error('a page asked by number carries its total');
-  return { list, total, page: args.page, pageSize: args.pageSize, ...(nextCursor === undefined ? {} : { nextCursor }) };
+  if (total === undefined && counted(args)) throw new Error('a page asked by number carries its total');
+  return { list, ...(total === undefined ? {} : { total }), page: args.page, pageSize: args.pageSize, ...(nextCursor === undefined ? {} : { nextCursor }) };
 }
 
 /** The sort key of the lists ordered by their id alone, newest first. */

@@ -4,9 +4,9 @@
  * A list that answers a `nextCursor` (the lists that grow with time) is followed by cursor: the next
  * page starts after the last row shown, however deep, and a row added meanwhile (a new transfer)
  * does not push a shown row onto the next page twice. Other lists are followed by page number.
- * A page asked by cursor carries no `total` (the server does not count the list for it): a list
- * followed by cursor ends at a null `nextCursor`, one followed by page number at its `total`, and
- * the total kept is the last one a page carried (the first page's, for a cursor list).
+ * Every page is asked with `count=false`: a list that grows with time is then never counted (the
+ * count read every row of it) and ends at a null `nextCursor`; a short list paged by number is
+ * still counted and ends at its `total`.
  */
 import { Button, List, Typography } from 'antd';
 import { useIntl } from '@umijs/max';
@@ -31,6 +31,8 @@ export interface PageRequest {
   page: number;
   pageSize: number;
   cursor?: string;
+  /** the list never shows a total: a list that grows with time is not counted for it (contract/common.ts) */
+  count: false;
 }
 
 interface Props<T> {
@@ -50,7 +52,7 @@ export default function InfiniteList<T>({ fetchPage, renderItem, rowKey, reloadD
     async (previous) => {
       const page = previous ? previous.page + 1 : 1;
       const cursor = previous?.nextCursor;
-      const result = await fetchPage(cursor ? { page, pageSize: PAGE_SIZE, cursor } : { page, pageSize: PAGE_SIZE });
+      const result = await fetchPage(cursor ? { page, pageSize: PAGE_SIZE, cursor, count: false } : { page, pageSize: PAGE_SIZE, count: false });
       return { list: result.list, page, total: result.total ?? previous?.total, nextCursor: result.nextCursor };
     },
     {

@@ -3,8 +3,8 @@
  * `nextCursor`, and walking a list page by page along it gives exactly the rows of the offset
  * listing, in the same order, each once, ending with a null cursor, even when a row is added
  * in the middle of the walk. A cursor that does not fit the list, or one sent to a list without a
- * sort key, is a 400. A page asked by cursor carries no `total` and runs no `count(` (the
- * statements the driver is sent are recorded); one asked by `page` still has its total. The query
+ * sort key, is a 400. A page asked by cursor, or with `count=false`, carries no `total` and runs no
+ * `count(` (the statements the driver is sent are recorded); one asked by `page` still has its total. The query
  * plans of these pages are checked in query-plans.test.ts.
  * SQLite, and PostgreSQL when DATABASE_URL is set.
  */
@@ -116,11 +116,21 @@ describe('keyset paging', () => {
     expect(second.page.list).toEqual([all.list[1]]);
     expect(second.page.total).toBe(all.list.length);
     expect(counts(second.ran).length).toBeGreaterThanOrEqual(1);
+    // count=false (the app's lists, which never show a total): the first page is not counted either
+    const uncounted = await recorded('pageSize=1&count=false');
+    expect(uncounted.page.list).toEqual([all.list[0]]);
+    expect(uncounted.page.nextCursor).toBe(first.page.nextCursor);
+    expect(uncounted.page).not.toHaveProperty('total');
+    expect(counts(uncounted.ran)).toEqual([]);
   });
 
-  it('lists without a sort key answer no cursor', async () => {
+  it('lists without a sort key answer no cursor, and are counted even with count=false (they are short)', async () => {
     const goods = await call(t, null, 'GET', '/mall/goods');
     expect(goods.status).toBe(200);
     expect(goods.body.data).not.toHaveProperty('nextCursor');
+    const uncounted = await call(t, null, 'GET', '/mall/goods?count=false');
+    expect(uncounted.body.data.total).toBe(goods.body.data.total);
+    // count takes true or false, nothing else
+    expect((await call(t, null, 'GET', '/mall/goods?count=maybe')).status).toBe(400);
   });
 });

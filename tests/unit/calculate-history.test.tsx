@@ -52,9 +52,9 @@ it('the power orders tab shows units, payment, output, period and creation time 
 it('the power orders status filter reloads the orders of that status', async () => {
   renderHistory();
   await screen.findByText('S19 XP 比特币算力');
-  expect(productApi.powerOrders).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, status: undefined });
+  expect(productApi.powerOrders).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, count: false, status: undefined });
   await chooseStatus('已结束');
-  await waitFor(() => expect(productApi.powerOrders).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, status: 'ended' }));
+  await waitFor(() => expect(productApi.powerOrders).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, count: false, status: 'ended' }));
 });
 
 it('the finance orders tab shows principal, rate, interest, period and creation time, filtered by status', async () => {
@@ -69,5 +69,5 @@ it('the finance orders tab shows principal, rate, interest, period and creation 
     创建时间: '2026-01-01 12:00:00',
   });
   await chooseStatus('待生效');
-  await waitFor(() => expect(productApi.financeOrders).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, status: 'pending' }));
+  await waitFor(() => expect(productApi.financeOrders).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, count: false, status: 'pending' }));
 });

@@ -468,7 +468,7 @@ describe('records and sign-out', () => {
     expect(usdtOnly.list.every((e: { currency: string }) => e.currency === 'USDT')).toBe(true);
   });
 
-  it('pages as the server does: by number with the total, by cursor after the row it names without one', () => {
+  it('pages as the server does: by number with the total, by cursor after the row it names without one, count=false without one', () => {
     const all = ok('user', 'walletDetails', { token: aliceToken, query: { pageSize: 100 } });
     expect(all.total).toBe(all.list.length);
     expect(all.nextCursor).toBeNull();
@@ -488,6 +488,11 @@ describe('records and sign-out', () => {
     expect(call('user', 'walletDetails', { token: aliceToken, query: { cursor: '999999999' } }).body.errMessage).toBe('列表位置無效，請重新整理列表');
     expect(call('mall', 'goods', { query: { cursor: '1' } }).status).toBe(400);
     expect(ok('mall', 'goods')).not.toHaveProperty('nextCursor');
+    // count=false (the app's lists; the query string's "false"): a growing list is not counted, a short one is
+    const uncounted = ok('user', 'walletDetails', { token: aliceToken, query: { pageSize: 3, count: 'false' } });
+    expect(uncounted).not.toHaveProperty('total');
+    expect(uncounted.list).toEqual(all.list.slice(0, 3));
+    expect(ok('mall', 'goods', { query: { count: 'false' } }).total).toBe(ok('mall', 'goods').total);
   });
 
   it('lists the user\'s sessions, ends one and ends all others', async () => {

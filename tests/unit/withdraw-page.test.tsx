@@ -186,7 +186,7 @@ describe('/my/records', () => {
     expect(section).toHaveTextContent('-100 USDT');
     expect(section).not.toHaveTextContent('已完成');
     expect(within(section).getByText('查看全部').closest('a')).toHaveAttribute('href', '/my/withdraw');
-    expect(withdrawApi.history).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
+    expect(withdrawApi.history).toHaveBeenCalledWith({ page: 1, pageSize: 20, count: false });
   });
 
   it('asks nothing of withdrawals when the feature is off', async () => {

@@ -15,11 +15,11 @@ import { financeOrderFields } from '../components/financeOrderFields';
 
 async function heldOrders(query: PageRequest) {
   const active = await productApi.financeOrders({ ...query, status: 'active' });
-  // pending orders (bought today) are few; show them with the first page (never asked by cursor,
-  // so it carries the total; later pages, asked by cursor, carry none)
+  // pending orders (bought today) are few; show them with the first page (the list follows the
+  // active orders' nextCursor; neither list is counted: count=false)
   if (query.page > 1 || query.cursor !== undefined) return active;
-  const pending = await productApi.financeOrders({ page: 1, pageSize: 100, status: 'pending' });
-  return { ...active, list: [...pending.list, ...active.list], total: (active.total ?? active.list.length) + pending.list.length };
+  const pending = await productApi.financeOrders({ page: 1, pageSize: 100, status: 'pending', count: false });
+  return { ...active, list: [...pending.list, ...active.list] };
 }
 
 function estimatedInterest(order: FinanceOrderType): string {

@@ -39,7 +39,7 @@ export default function MyRecordsPage() {
   // reload the entries when a confirming deposit leaves the list (credited)
   const confirmingKey = live.confirming.map((d) => d.id).join(',');
   const access = useAccess();
-  const withdrawals = useRequest(() => withdrawApi.history({ page: 1, pageSize: 20 }), { ready: ready && access.withdraw });
+  const withdrawals = useRequest(() => withdrawApi.history({ page: 1, pageSize: 20, count: false }), { ready: ready && access.withdraw });
   const withdrawing = (withdrawals.data?.list ?? []).filter(isOnItsWay);
   usePollWhileMoving(withdrawing.length > 0, withdrawals.refresh);
   // reload the entries when one leaves the list (a returned one has a 提现退回 entry)
