@@ -185,6 +185,22 @@ function planLines(lines: LedgerLine[], accounts: Map<string, LockedAccount>): P
   });
 }
 
+/** the journal row of a planned line */
+function entryRow(transactionId: bigint, { line, account, bucket, balanceAfter }: PlannedLine, at: bigint) {
+  return {
+    transaction_id: transactionId,
+    account_id: account.id,
+    user_id: account.user_id,
+    currency: line.currency,
+    bucket,
+    amount: line.amount,
+    balance_after: balanceAfter,
+    type: line.type,
+    remark: (line.remark ?? '').slice(0, 200),
+    created_at: at,
+  };
+}
+
 export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
   const { now } = posting;
   assertBalanced(posting.lines);
@@ -196,22 +212,9 @@ export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
   const at = BigInt(now);
   const { id: transactionId } = firstRow(await insertTransaction(trx, { ref: posting.ref.slice(0, 200), at }));
   const posted: PostedEntry[] = [];
-  for (const { line, account, bucket, balanceAfter } of planned) {
-    const { id } = firstRow(
-      await insertEntry(trx, {
-        transaction_id: transactionId,
-        account_id: account.id,
-        user_id: account.user_id,
-        currency: line.currency,
-        bucket,
-        amount: line.amount,
-        balance_after: balanceAfter,
-        type: line.type,
-        remark: (line.remark ?? '').slice(0, 200),
-        created_at: at,
-      }),
-    );
-    posted.push({ id, accountId: account.id, line, balanceAfter });
+  for (const plannedLine of planned) {
+    const { id } = firstRow(await insertEntry(trx, entryRow(transactionId, plannedLine, at)));
+    posted.push({ id, accountId: plannedLine.account.id, line: plannedLine.line, balanceAfter: plannedLine.balanceAfter });
   }
   for (const account of new Set(planned.map((p) => p.account))) {
     await updateAccount(trx, { id: account.id, available: account.available, frozen: account.frozen, at });
@@ -319,20 +322,7 @@ export async function postBatch(trx: Trx, posting: BatchPosting): Promise<number
   // one statement; ids follow the rows' order, so an account's last entry holds its final balance
   await trx
     .insertInto('ledger_entries')
-    .values(
-      planned.map(({ line, account, bucket, balanceAfter }) => ({
-        transaction_id: transactionId,
-        account_id: account.id,
-        user_id: account.user_id,
-        currency: line.currency,
-        bucket,
-        amount: line.amount,
-        balance_after: balanceAfter,
-        type: line.type,
-        remark: (line.remark ?? '').slice(0, 200),
-        created_at: at,
-      })),
-    )
+    .values(planned.map((plannedLine) => entryRow(transactionId, plannedLine, at)))
     .execute();
   const touched = [...new Set(planned.map((p) => p.account))];
   const bigint = (value: bigint) => sql<bigint>`cast(${value} as bigint)`;
