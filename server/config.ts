@@ -72,6 +72,8 @@ export interface ServerConfig {
   withdrawAddressDelayMs: number;
   /** WITHDRAW_REPLACE_AFTER_SECONDS (default 600): a sent withdrawal not mined this long is sent again on its nonce with a higher fee (server/withdrawals/signer.ts) */
   withdrawReplaceAfterMs: number;
+  /** WITHDRAW_MAX_FEE_GWEI (default 500): the most a withdrawal transaction offers per gas (its maxFeePerGas), in wei; a replacement never goes past it */
+  withdrawMaxFeePerGas: bigint;
 }
 
 type Env = Record<string, string | undefined>;
@@ -169,6 +171,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     withdrawSignerKey,
     withdrawAddressDelayMs: int(env, 'WITHDRAW_ADDRESS_DELAY_HOURS', DEFAULT_WITHDRAW_ADDRESS_DELAY_HOURS) * 3600 * 1000,
     withdrawReplaceAfterMs: int(env, 'WITHDRAW_REPLACE_AFTER_SECONDS', 600) * 1000,
+    withdrawMaxFeePerGas: BigInt(int(env, 'WITHDRAW_MAX_FEE_GWEI', 500)) * 1_000_000_000n,
   };
 }
 

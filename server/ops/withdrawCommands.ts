@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { fromUnits } from '../../contract/rules/money';
 import { WITHDRAWAL_STATUSES } from '../../contract/withdraw';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../withdrawals/review';
-import { WAITING_FOR_FUNDS } from '../withdrawals/signer';
+import { WAITING_FOR_FEE_CAP, WAITING_FOR_FUNDS } from '../withdrawals/signer';
 import { reviewReasonsOf, type WithdrawalRow } from '../withdrawals/view';
 import type { OpsCommand } from './command';
 
@@ -31,7 +31,7 @@ function describe(row: WithdrawalRow) {
     reason: row.reason,
     txHash: row.tx_hash,
     // the signer's last look: the hot wallet cannot pay it yet (refill it; the signer retries each run)
-    waiting: row.waiting === WAITING_FOR_FUNDS ? 'waiting for hot-wallet funds' : null,
+    waiting: row.waiting === WAITING_FOR_FUNDS ? 'waiting for hot-wallet funds' : row.waiting === WAITING_FOR_FEE_CAP ? 'stuck: its fee is at WITHDRAW_MAX_FEE_GWEI' : null,
     createdAt: new Date(Number(row.created_at)).toISOString(),
   };
 }

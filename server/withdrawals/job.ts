@@ -23,7 +23,12 @@ import { WithdrawalSigner, type SignerNetwork } from './signer';
 const ERC20_DECIMALS = ['function decimals() view returns (uint8)'];
 
 /** The signer's view of a watched network: the chain id and the token's decimals, asked of the chain. */
-export async function signerNetwork(network: WatchedNetwork, rpc: RpcCaller, signal: AbortSignal, replaceAfterMs: number): Promise<SignerNetwork> {
+export async function signerNetwork(
+  network: WatchedNetwork,
+  rpc: RpcCaller,
+  signal: AbortSignal,
+  fees: Pick<SignerNetwork, 'replaceAfterMs' | 'maxFeePerGas'>,
+): Promise<SignerNetwork> {
   const chainId = await rpc.call('eth_chainId', async (provider) => (await provider.getNetwork()).chainId, signal);
   const tokens: SignerNetwork['tokens'] = {};
   if (network.token) {
@@ -33,7 +38,7 @@ export async function signerNetwork(network: WatchedNetwork, rpc: RpcCaller, sig
   }
   // the rule table's confirmations, the count the user's history shows (n/12), not the deposit
   // watcher's CHAIN_<NETWORK>_CONFIRMATIONS
-  return { network: network.network, chainId, nativeCurrency: NATIVE_COINS[network.network], tokens, confirmations: confirmationsNeeded(network.network), replaceAfterMs };
+  return { network: network.network, chainId, nativeCurrency: NATIVE_COINS[network.network], tokens, confirmations: confirmationsNeeded(network.network), ...fees };
 }
 
 export function withdrawalSignerJobs(
@@ -57,10 +62,13 @@ export function withdrawalSignerJobs(
       run: async (signal) => {
         if (!signer) {
           const wallet = await key.open();
-          signer = new WithdrawalSigner(db, await signerNetwork(network, rpc, signal, config.withdrawReplaceAfterMs), wallet, rpc, clock);
+          signer = new WithdrawalSigner(db, await signerNetwork(network, rpc, signal, { replaceAfterMs: config.withdrawReplaceAfterMs, maxFeePerGas: config.withdrawMaxFeePerGas }), wallet, rpc, clock);
           log.info({ network: network.network, hotWallet: wallet.address, keyFrom: key.source }, `withdrawal signer on for ${network.network}, sending from ${wallet.address}`);
         }
         const summary = await signer.run(signal);
+        if (summary.atFeeCap) {
+          log.warn({ withdrawalSigner: summary, network: network.network }, `withdrawal signer ${network.network}: ${summary.atFeeCap} stuck withdrawal(s) cannot be sent again: their fee is at WITHDRAW_MAX_FEE_GWEI`);
+        }
         if (summary.waitingForFunds) {
           log.warn({ withdrawalSigner: summary, network: network.network, hotWallet: signer.address }, `withdrawal signer ${network.network}: ${summary.waitingForFunds} approved withdrawal(s) wait for hot-wallet funds`);
         } else if (summary.sent || summary.completed || summary.failed) {

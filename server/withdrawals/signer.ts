@@ -26,6 +26,9 @@
  *   until one is mined; the nonce lets only one of them be, so the withdrawal is still paid once.
  *   An intent whose nonce the chain has used for another of its attempts can never be mined and is
  *   marked `replaced`; the attempts that lost are marked `replaced` when the withdrawal ends.
+ * - **A fee ceiling.** No transaction offers more than `maxFeePerGas` (WITHDRAW_MAX_FEE_GWEI) per
+ *   gas: the first is capped there, and a stuck one that cannot rise 12.5 % more under it is not
+ *   replaced but marked (`waiting = feeCap`, `ops withdraw:list`) for an operator.
  */
 import { Interface, Transaction, type JsonRpcProvider, type TransactionRequest, type Wallet } from 'ethers';
 import { convertDecimals } from '../../contract/rules/money';
@@ -53,6 +56,8 @@ export interface SignerNetwork {
   confirmations: number;
   /** a sent transaction not mined after this long is replaced (same nonce, higher fee) */
   replaceAfterMs: number;
+  /** the most any transaction offers per gas (wei) */
+  maxFeePerGas: bigint;
 }
 
 type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
@@ -64,6 +69,8 @@ export interface SignerRunSummary {
   failed: number;
   /** stuck transactions sent again on their nonce with a higher fee */
   replaced: number;
+  /** stuck transactions not replaced: a replacement would pass the fee ceiling */
+  atFeeCap: number;
   /** approved withdrawals the hot wallet cannot pay yet */
   waitingForFunds: number;
 }
@@ -77,6 +84,8 @@ export interface Intent {
 
 /** why an approved withdrawal is not sent yet (`withdrawals.waiting`) */
 export const WAITING_FOR_FUNDS = 'hotWalletFunds';
+/** why a stuck withdrawal is not sent again: a replacement would offer more than the fee ceiling */
+export const WAITING_FOR_FEE_CAP = 'feeCap';
 
 export class WithdrawalSigner {
   constructor(
@@ -102,7 +111,7 @@ export class WithdrawalSigner {
   /** One run: finish interrupted intents, follow what was sent, send what is approved. */
   async run(signal?: AbortSignal): Promise<SignerRunSummary> {
     if (signal) this.signal = signal;
-    const summary: SignerRunSummary = { sent: 0, completed: 0, failed: 0, replaced: 0, waitingForFunds: 0 };
+    const summary: SignerRunSummary = { sent: 0, completed: 0, failed: 0, replaced: 0, atFeeCap: 0, waitingForFunds: 0 };
     await this.reconcile();
     await this.follow(summary);
     for (const row of await this.approved()) {
@@ -178,7 +187,9 @@ export class WithdrawalSigner {
     }
     const nonce = await this.nextNonce();
     const feeData = await this.chain('eth_feeHistory', (p) => p.getFeeData());
-    const fees = { maxFeePerGas: feeData.maxFeePerGas ?? feeData.gasPrice ?? 0n, maxPriorityFeePerGas: feeData.maxPriorityFeePerGas ?? 0n };
+    // never more than the ceiling: a transaction that the market prices above it waits (and is not replaced)
+    const maxFeePerGas = minOf(feeData.maxFeePerGas ?? feeData.gasPrice ?? 0n, this.net.maxFeePerGas);
+    const fees = { maxFeePerGas, maxPriorityFeePerGas: minOf(feeData.maxPriorityFeePerGas ?? 0n, maxFeePerGas) };
     const raw = await this.wallet.signTransaction(this.txFor(row, nonce, fees));
     const hash = Transaction.from(raw).hash!;
     const now = BigInt(this.clock.now());
@@ -257,8 +268,10 @@ export class WithdrawalSigner {
       if (!receipt) {
         if (row.status === 'confirming') {
           await this.db.updateTable('withdrawals').set({ status: 'broadcast', confirmations: 0n, block_number: null, updated_at: at }).where('id', '=', row.id).where('status', '=', 'confirming').execute();
-        } else if (await this.replaceIfStuck(row)) {
-          summary.replaced += 1;
+        } else {
+          const replaced = await this.replaceIfStuck(row);
+          if (replaced === WAITING_FOR_FEE_CAP) summary.atFeeCap += 1;
+          else if (replaced) summary.replaced += 1;
         }
         continue;
       }
@@ -269,7 +282,7 @@ export class WithdrawalSigner {
         const failed = await runMoneyTransaction(this.db, async (trx) => {
           const moved = await trx
             .updateTable('withdrawals')
-            .set({ status: 'failed', reason: 'reverted on chain', tx_hash: hash, block_number: block, finished_at: at, updated_at: at })
+            .set({ status: 'failed', reason: 'reverted on chain', tx_hash: hash, block_number: block, waiting: null, finished_at: at, updated_at: at })
             .where('id', '=', row.id)
             .where('status', 'in', ['broadcast', 'confirming'])
             .executeTakeFirst();
@@ -284,7 +297,7 @@ export class WithdrawalSigner {
           const moved = await trx
             .updateTable('withdrawals')
             // capped at the count it needed (n/12 in the history), however late this run saw it
-            .set({ status: 'completed', tx_hash: hash, block_number: block, confirmations: BigInt(this.net.confirmations), finished_at: at, updated_at: at })
+            .set({ status: 'completed', tx_hash: hash, block_number: block, confirmations: BigInt(this.net.confirmations), waiting: null, finished_at: at, updated_at: at })
             .where('id', '=', row.id)
             .where('status', 'in', ['broadcast', 'confirming'])
             .executeTakeFirst();
@@ -295,7 +308,7 @@ export class WithdrawalSigner {
         });
         if (completed) summary.completed += 1;
       } else {
-        await this.db.updateTable('withdrawals').set({ status: 'confirming', tx_hash: hash, block_number: block, confirmations, updated_at: at }).where('id', '=', row.id).where('status', 'in', ['broadcast', 'confirming']).execute();
+        await this.db.updateTable('withdrawals').set({ status: 'confirming', tx_hash: hash, block_number: block, confirmations, waiting: null, updated_at: at }).where('id', '=', row.id).where('status', 'in', ['broadcast', 'confirming']).execute();
       }
     }
   }
@@ -314,19 +327,26 @@ export class WithdrawalSigner {
   /**
    * A broadcast withdrawal none of whose attempts is mined, the newest sent `replaceAfterMs` ago or
    * more: the same transaction on the same nonce with higher fee caps, its intent written before it
-   * is broadcast. Returns whether a replacement went out.
+   * is broadcast. Returns whether a replacement went out, or WAITING_FOR_FEE_CAP when one would
+   * have to offer more than the ceiling (the withdrawal is marked so, for the operator).
    */
-  private async replaceIfStuck(row: WithdrawalRow): Promise<boolean> {
+  private async replaceIfStuck(row: WithdrawalRow): Promise<boolean | typeof WAITING_FOR_FEE_CAP> {
     const last = await this.db.selectFrom('withdrawal_txs').selectAll().where('withdrawal_id', '=', row.id).orderBy('attempt', 'desc').limit(1).executeTakeFirst();
     if (!last || last.status !== 'sent' || row.nonce === null) return false;
     const now = this.clock.now();
     if (now - Number(last.updated_at) < this.net.replaceAfterMs) return false;
     // mined meanwhile (between the receipt look-up and now): the next run sees its receipt
     if (await this.nonceUsed(row.nonce)) return false;
-    const feeData = await this.chain('eth_feeHistory', (p) => p.getFeeData());
     const bump = (old: string) => (BigInt(old) * 9n) / 8n + 1n;
-    const maxPriorityFeePerGas = maxOf(feeData.maxPriorityFeePerGas ?? 0n, bump(last.max_priority_fee_per_gas));
-    const maxFeePerGas = maxOf(feeData.maxFeePerGas ?? feeData.gasPrice ?? 0n, bump(last.max_fee_per_gas), maxPriorityFeePerGas);
+    if (bump(last.max_fee_per_gas) > this.net.maxFeePerGas) {
+      // nodes take a replacement only 10 % dearer: under the ceiling there is no room for one
+      await this.db.updateTable('withdrawals').set({ waiting: WAITING_FOR_FEE_CAP }).where('id', '=', row.id).where('status', '=', 'broadcast').execute();
+      return WAITING_FOR_FEE_CAP;
+    }
+    const feeData = await this.chain('eth_feeHistory', (p) => p.getFeeData());
+    const maxFeePerGas = minOf(maxOf(feeData.maxFeePerGas ?? feeData.gasPrice ?? 0n, bump(last.max_fee_per_gas)), this.net.maxFeePerGas);
+    // never above the fee cap; at least 12.5 % above the last (bump(priority) <= bump(max fee) <= the cap)
+    const maxPriorityFeePerGas = minOf(maxOf(feeData.maxPriorityFeePerGas ?? 0n, bump(last.max_priority_fee_per_gas)), maxFeePerGas);
     const fees = { maxFeePerGas, maxPriorityFeePerGas };
     const raw = await this.wallet.signTransaction(this.txFor(row, row.nonce, fees));
     const hash = Transaction.from(raw).hash!;
@@ -351,4 +371,8 @@ export class WithdrawalSigner {
 
 function maxOf(...values: bigint[]): bigint {
   return values.reduce((a, b) => (a > b ? a : b));
+}
+
+function minOf(...values: bigint[]): bigint {
+  return values.reduce((a, b) => (a < b ? a : b));
 }

@@ -280,8 +280,8 @@ describe('a process killed after any statement leaves no half-done money, and th
       const owner = await newUser(t, '100000');
       const prover = { token: owner.token, wallet: owner.wallet! };
       const to = await saveWithdrawAddress(t, prover);
-      const net = { network: 'ERC20', chainId: '1337', nativeCurrency: 'ETH', tokens: { USDT: { address: await local.usdt.getAddress(), decimals: 6 } }, confirmations: 2, replaceAfterMs: 600_000 };
-      const restarted = new WithdrawalSigner(t.db, { ...net, chainId: 1337n }, hot, directRpc(local.provider), t.clock);
+      const net = { network: 'ERC20', chainId: '1337', nativeCurrency: 'ETH', tokens: { USDT: { address: await local.usdt.getAddress(), decimals: 6 } }, confirmations: 2, replaceAfterMs: 600_000, maxFeePerGas: String(10n ** 12n) };
+      const restarted = new WithdrawalSigner(t.db, { ...net, chainId: 1337n, maxFeePerGas: 10n ** 12n }, hot, directRpc(local.provider), t.clock);
       const ids: string[] = [];
       const paid = async () => {
         const balance = BigInt(await (local.usdt.balanceOf as (a: string) => Promise<bigint>)(to.address));

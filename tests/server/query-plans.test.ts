@@ -156,7 +156,7 @@ beforeAll(async () => {
   // the withdrawal signer sends addHistory's two withdrawals and follows them on a local chain
   const local = await startLocalChain();
   try {
-    const net: SignerNetwork = { network: 'ERC20', chainId: 1337n, nativeCurrency: 'ETH', tokens: { USDT: { address: await local.usdt.getAddress(), decimals: 6 } }, confirmations: 1, replaceAfterMs: 600_000 };
+    const net: SignerNetwork = { network: 'ERC20', chainId: 1337n, nativeCurrency: 'ETH', tokens: { USDT: { address: await local.usdt.getAddress(), decimals: 6 } }, confirmations: 1, replaceAfterMs: 600_000, maxFeePerGas: 10n ** 12n };
     const signer = new WithdrawalSigner(t.db, net, await fundedWallet(local, '1000'), directRpc(local.provider), t.clock);
     await signer.run();
     await signer.run();

@@ -35,7 +35,7 @@ let alice: MoneyUser;
 beforeAll(async () => {
   local = await startLocalChain();
   ({ provider: chain, usdt } = local);
-  net = { network: 'ERC20', chainId: 1337n, nativeCurrency: 'ETH', tokens: { USDT: { address: await usdt.getAddress(), decimals: 6 } }, confirmations: CONFIRMATIONS, replaceAfterMs: REPLACE_AFTER_MS };
+  net = { network: 'ERC20', chainId: 1337n, nativeCurrency: 'ETH', tokens: { USDT: { address: await usdt.getAddress(), decimals: 6 } }, confirmations: CONFIRMATIONS, replaceAfterMs: REPLACE_AFTER_MS, maxFeePerGas: 10n ** 12n };
   t = await startTestApp({ seed: true, config: { tokenIdleTtlMs: 30 * DAY } });
   alice = await newUser(t.app, t.db, t.clock);
   await deposit(t.db, t.clock, alice, '100000');
@@ -170,7 +170,7 @@ describe('the signer on a local chain', () => {
     const signer = await hotWallet('150');
     const to = await savedAddress();
     const big = await request(to, '200');
-    expect(await signer.run()).toEqual({ sent: 0, completed: 0, failed: 0, replaced: 0, waitingForFunds: 1 });
+    expect(await signer.run()).toEqual({ sent: 0, completed: 0, failed: 0, replaced: 0, atFeeCap: 0, waitingForFunds: 1 });
     expect(await row(big)).toMatchObject({ status: 'processing', nonce: null, waiting: 'hotWalletFunds' });
     // the operator sees why it waits
     const printed: { id: string }[] = [];
@@ -265,6 +265,44 @@ describe('replacing a stuck transaction (same nonce, higher fee)', () => {
     t.clock.advance(2 * REPLACE_AFTER_MS);
     expect(await signer.run()).toMatchObject({ sent: 0, replaced: 0 });
     expect(node.held).toHaveLength(1);
+  });
+
+  it('never offers more than the fee ceiling: the first transaction is capped, and a stuck one with no room under it is marked for the operator, not replaced', async () => {
+    const wallet = await fundedWallet(local, '500');
+    const { node, rpc } = holdingRpc();
+    const market = await chain.getFeeData();
+    // a ceiling under the market's fee: the first transaction offers exactly the ceiling
+    const ceiling = (market.maxFeePerGas! * 9n) / 10n;
+    const capped = new WithdrawalSigner(t.db, { ...net, maxFeePerGas: ceiling }, wallet, rpc, t.clock);
+    const to = await savedAddress();
+    const id = await request(to, '30');
+    expect(await capped.run()).toMatchObject({ sent: 1 });
+    const [first] = await attempts(id);
+    expect(BigInt(first.max_fee_per_gas)).toBe(ceiling);
+    expect(BigInt(first.max_priority_fee_per_gas)).toBeLessThanOrEqual(ceiling);
+
+    // stuck: a replacement would have to offer 12.5 % more than the ceiling allows
+    t.clock.advance(REPLACE_AFTER_MS);
+    expect(await capped.run()).toMatchObject({ replaced: 0, atFeeCap: 1 });
+    expect(await attempts(id)).toHaveLength(1);
+    expect(node.held).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: 'broadcast', waiting: 'feeCap' });
+    // what the operator sees
+    const printed: Array<{ id: string; waiting: string | null }> = [];
+    expect(await WITHDRAW_OPS_COMMANDS['withdraw:list'].run(['--status', 'broadcast'], { db: t.db, clock: t.clock, print: (listed) => printed.push(listed as { id: string; waiting: string | null }) })).toBe(0);
+    expect(printed.find((listed) => listed.id === id)).toMatchObject({ waiting: 'stuck: its fee is at WITHDRAW_MAX_FEE_GWEI' });
+
+    // the operator raises the ceiling: the next run replaces it, under the new ceiling
+    node.holding = false;
+    const raised = new WithdrawalSigner(t.db, { ...net, maxFeePerGas: ceiling * 2n }, wallet, rpc, t.clock);
+    expect(await raised.run()).toMatchObject({ replaced: 1, atFeeCap: 0 });
+    const [, second] = await attempts(id);
+    expect(BigInt(second.max_fee_per_gas)).toBeGreaterThan((ceiling * 9n) / 8n);
+    expect(BigInt(second.max_fee_per_gas)).toBeLessThanOrEqual(ceiling * 2n);
+    await mine(CONFIRMATIONS);
+    expect(await raised.run()).toMatchObject({ completed: 1 });
+    expect(await row(id)).toMatchObject({ status: 'completed', waiting: null, tx_hash: second.tx_hash });
+    expect(await tokenBalance(to.address)).toBe(30_000_000n);
   });
 
   it('a crash after writing a replacement, while the first one is mined: the replacement is dropped, the first completes, paid once', async () => {

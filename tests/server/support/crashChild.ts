@@ -23,7 +23,7 @@ import { testConfig } from './app';
 export type CrashAction =
   | { kind: 'request'; method: 'POST'; url: string; headers: Record<string, string>; payload: object }
   | { kind: 'settle'; day: string; utcOffsetMinutes: number }
-  | { kind: 'sign'; rpcUrl: string; privateKey: string; net: Omit<SignerNetwork, 'chainId'> & { chainId: string } };
+  | { kind: 'sign'; rpcUrl: string; privateKey: string; net: Omit<SignerNetwork, 'chainId' | 'maxFeePerGas'> & { chainId: string; maxFeePerGas: string } };
 
 export interface CrashOrder {
   crashAtStatement: number;
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   if (action.kind === 'sign') {
     const network = Network.from(BigInt(action.net.chainId));
     const provider = new JsonRpcProvider(action.rpcUrl, network, { staticNetwork: network, cacheTimeout: -1 });
-    const signer = new WithdrawalSigner(db, { ...action.net, chainId: BigInt(action.net.chainId) }, new Wallet(action.privateKey), directRpc(provider), systemClock);
+    const signer = new WithdrawalSigner(db, { ...action.net, chainId: BigInt(action.net.chainId), maxFeePerGas: BigInt(action.net.maxFeePerGas) }, new Wallet(action.privateKey), directRpc(provider), systemClock);
     const summary = await signer.run();
     crash.armed = false;
     provider.destroy();
