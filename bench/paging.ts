@@ -29,7 +29,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { contract, fullPath } from '../contract';
 import { buildApp } from '../server/app';
 import { createSession } from '../server/auth/sessions';
@@ -38,6 +37,7 @@ import { createDb, quoteIdent, type Db, type DbOptions } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
 import { ownerKey, userOwner } from '../server/ledger/accounts';
 import { checkLedger } from '../server/ledger/invariants';
+import { adminQuery } from '../tests/server/support/db';
 
 const ENTRIES = evenCount('BENCH_ENTRIES', 1_000_000);
 const HEAVY = Math.min(ENTRIES, evenCount('BENCH_HEAVY_ENTRIES', Math.floor(ENTRIES / 5)));
@@ -196,22 +196,12 @@ async function measure(db: Db, seeded: Seeded): Promise<Array<{ kind: string; p5
 
 /* ---------------- configurations ---------------- */
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function runConfig(name: string): Promise<Record<string, unknown>> {
   if (name !== 'sqlite' && name !== 'pg') throw new Error(`BENCH_CONFIGS: sqlite or pg, got "${name}"`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'powerfi-bench-paging-'));
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const options: DbOptions = name === 'sqlite' ? { databaseUrl: '', sqlitePath: path.join(dir, 'bench.sqlite') } : { databaseUrl: PG_URL, databaseSchema: schema, sqlitePath: '' };
-  if (name === 'pg') await admin(`create schema ${quoteIdent(schema)}`);
+  if (name === 'pg') await adminQuery(PG_URL, `create schema ${quoteIdent(schema)}`);
   const db = createDb(options);
   try {
     console.log(`${name === 'sqlite' ? 'SQLite' : `PostgreSQL (${new URL(PG_URL).host})`}:`);
@@ -223,7 +213,7 @@ async function runConfig(name: string): Promise<Record<string, unknown>> {
     return { database: name, pages, slowestP99: Math.max(...pages.map((p) => p.p99)), ledgerOk: ledger.ok };
   } finally {
     await db.destroy();
-    if (name === 'pg') await admin(`drop schema ${quoteIdent(schema)} cascade`);
+    if (name === 'pg') await adminQuery(PG_URL, `drop schema ${quoteIdent(schema)} cascade`);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

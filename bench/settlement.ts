@@ -20,7 +20,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { toUnits } from '../contract/rules/money';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -30,6 +29,7 @@ import { checkLedger } from '../server/ledger/invariants';
 import { SETTLE_BATCH, settleDay } from '../server/settlement/settleDay';
 import { systemClock } from '../server/time';
 import { PROFILE_URL, signIn, TEST_HOST } from '../tests/server/support/siwe';
+import { adminQuery } from '../tests/server/support/db';
 import { startChildServer } from './support/childServer';
 
 const ORDERS = Number(process.env.BENCH_ORDERS || 100_000);
@@ -55,13 +55,6 @@ interface SettleAnswer {
   powerBills: number;
 }
 
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-
 /**
  * Child: a fresh database with ORDERS orders, the real app with one signed-in user, and a control
  * server (another port, same process) whose POST /settle settles the day and POST /check checks the ledger.
@@ -70,12 +63,12 @@ async function serve(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL ?? '';
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'powerfi-bench-settle-'));
-  if (databaseUrl) await admin(databaseUrl, `create schema ${quoteIdent(schema)}`);
+  if (databaseUrl) await adminQuery(databaseUrl, `create schema ${quoteIdent(schema)}`);
   const options: DbOptions = databaseUrl ? { databaseUrl, databaseSchema: schema, sqlitePath: '' } : { databaseUrl: '', sqlitePath: path.join(dir, 'bench.sqlite') };
   const db = createDb(options);
   const cleanUp = async () => {
     await db.destroy();
-    if (databaseUrl) await admin(databaseUrl, `drop schema ${quoteIdent(schema)} cascade`);
+    if (databaseUrl) await adminQuery(databaseUrl, `drop schema ${quoteIdent(schema)} cascade`);
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {

@@ -17,7 +17,8 @@ export interface TestDb {
   cleanup(): Promise<void>;
 }
 
-async function adminQuery(databaseUrl: string, statement: string): Promise<void> {
+/** one statement on its own connection (create or drop a schema; benchmarks use it too) */
+export async function adminQuery(databaseUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
