@@ -18,10 +18,10 @@ import Money from '@/components/Money';
 import RecordRow, { RecordNote } from '../components/RecordRow';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
-import StatusTag from '@/components/StatusTag';
 import { accountApi, userApi, withdrawApi } from '@/services';
 import { DepositStatusTag, useLiveDeposits } from '../Deposit/liveDeposits';
 import { isOnItsWay, usePollWhileMoving } from '../Withdraw/onTheWay';
+import WithdrawalStatus from '../Withdraw/WithdrawalStatus';
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 
@@ -80,8 +80,7 @@ export default function MyRecordsPage() {
                 title={
                   <Flex wrap align="center" gap={4}>
                     <Typography.Text strong>{`${t('ledger.withdraw')} · ${withdrawal.network}`}</Typography.Text>
-                    <StatusTag prefix="withdraw.status" status={withdrawal.status} />
-                    {withdrawal.status === 'confirming' && <RecordNote>{`${withdrawal.confirmations}/${withdrawal.confirmationsNeeded}`}</RecordNote>}
+                    <WithdrawalStatus withdrawal={withdrawal} />
                   </Flex>
                 }
                 detail={<RecordNote>{withdrawal.createdAt}</RecordNote>}

@@ -11,12 +11,12 @@ import { message } from '@/components/Feedback/notifier';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
 import { shortAddress, shortHash } from '@/components/shortAddress';
-import StatusTag from '@/components/StatusTag';
 import { useT } from '@/hooks/useT';
 import { withdrawApi } from '@/services';
 import { newIdempotencyKey } from '@/services/idempotencyKey';
 import RecordRow, { RecordNote } from '../components/RecordRow';
 import { isOnItsWay, usePollWhileMoving } from './onTheWay';
+import WithdrawalStatus from './WithdrawalStatus';
 
 export default function WithdrawalHistory({ reload, onChanged }: { reload: number; onChanged: () => void }) {
   const t = useT();
@@ -53,8 +53,7 @@ export default function WithdrawalHistory({ reload, onChanged }: { reload: numbe
           title={
             <Flex wrap align="center" gap={4}>
               <Typography.Text strong>{`${withdrawal.currency} · ${withdrawal.network}`}</Typography.Text>
-              <StatusTag prefix="withdraw.status" status={withdrawal.status} />
-              {withdrawal.status === 'confirming' && <RecordNote>{`${withdrawal.confirmations}/${withdrawal.confirmationsNeeded}`}</RecordNote>}
+              <WithdrawalStatus withdrawal={withdrawal} />
             </Flex>
           }
           detail={
