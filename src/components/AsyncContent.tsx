@@ -2,9 +2,10 @@
  * The three states every data view has before its content: loading (skeleton), failed (retry),
  * empty (antd Empty). Renders `children` once there is something to show.
  */
-import { Button, Empty, Result, Skeleton } from 'antd';
+import { Button, Empty, Skeleton } from 'antd';
 import { useIntl } from '@umijs/max';
 import React from 'react';
+import StatusBlock from './StatusBlock';
 
 interface Props {
   loading: boolean;
@@ -22,10 +23,11 @@ export default function AsyncContent({ loading, error, empty = false, emptyText,
   if (loading) return <Skeleton active paragraph={{ rows }} data-testid="loading-skeleton" />;
   if (error) {
     return (
-      <Result
+      <StatusBlock
+        role="alert"
         status="warning"
         title={intl.formatMessage({ id: 'common.loadFailed' })}
-        extra={onRetry && <Button onClick={onRetry}>{intl.formatMessage({ id: 'common.retry' })}</Button>}
+        action={onRetry && <Button onClick={onRetry}>{intl.formatMessage({ id: 'common.retry' })}</Button>}
       />
     );
   }

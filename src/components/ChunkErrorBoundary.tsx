@@ -4,10 +4,10 @@
  * page-level message with a reload button; any other error gets a generic error page.
  * `resetKey` (e.g. the pathname) clears the error when the user navigates elsewhere.
  */
-import { CloseCircleFilled, WarningFilled } from '@ant-design/icons';
-import { Button, theme } from 'antd';
+import { Button } from 'antd';
 import { useIntl } from '@umijs/max';
 import React from 'react';
+import StatusBlock from './StatusBlock';
 
 export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -22,28 +22,24 @@ function reload() {
   window.location.reload();
 }
 
-/**
- * Laid out like antd's Result, which is not used: it bundles its 403/404/500 illustrations into
- * every first load (~9 KB gzip), and this page must not need a chunk of its own (the network may
- * be what failed).
- */
+/** No chunk of its own (the network may be what failed): StatusBlock, not antd's Result. */
 function ErrorPage({ error }: { error: Error }) {
   const intl = useIntl();
-  const { token } = theme.useToken();
   const chunk = isChunkLoadError(error);
   const prefix = chunk ? 'error.chunk' : 'error.page';
-  const Icon = chunk ? WarningFilled : CloseCircleFilled;
   return (
-    <div role="alert" data-testid="error-page" style={{ padding: '48px 32px', textAlign: 'center' }}>
-      <Icon style={{ fontSize: 72, color: chunk ? token.colorWarning : token.colorError }} />
-      <h2 style={{ margin: '24px 0 0', color: token.colorTextHeading, fontSize: token.fontSizeHeading3, fontWeight: 'normal' }}>
-        {intl.formatMessage({ id: `${prefix}.title` })}
-      </h2>
-      <p style={{ margin: '8px 0 0', color: token.colorTextDescription }}>{intl.formatMessage({ id: `${prefix}.description` })}</p>
-      <Button type="primary" onClick={reload} style={{ marginTop: 24 }}>
-        {intl.formatMessage({ id: 'error.reload' })}
-      </Button>
-    </div>
+    <StatusBlock
+      role="alert"
+      data-testid="error-page"
+      status={chunk ? 'warning' : 'error'}
+      title={intl.formatMessage({ id: `${prefix}.title` })}
+      description={intl.formatMessage({ id: `${prefix}.description` })}
+      action={
+        <Button type="primary" onClick={reload}>
+          {intl.formatMessage({ id: 'error.reload' })}
+        </Button>
+      }
+    />
   );
 }
 
