@@ -10,7 +10,9 @@ import SectionTabs from './components/SectionTabs';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
 import BuyButton from './components/BuyButton';
-import PowerBuySheet from './components/PowerBuySheet';
+import lazySheet from '@/components/lazySheet';
+
+const PowerBuySheet = lazySheet(() => import(/* webpackChunkName: "sheet-power-buy" */ './components/PowerBuySheet'), ({ product }) => product !== null);
 
 export default function CalculatePowerPage() {
   const t = useT();

@@ -8,7 +8,9 @@ import SectionTabs from '../components/SectionTabs';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
 import BuyButton from '../components/BuyButton';
-import FinanceBuySheet from '../components/FinanceBuySheet';
+import lazySheet from '@/components/lazySheet';
+
+const FinanceBuySheet = lazySheet(() => import(/* webpackChunkName: "sheet-finance-buy" */ '../components/FinanceBuySheet'), ({ product }) => product !== null);
 
 export default function CalculateCoinPage() {
   const t = useT();

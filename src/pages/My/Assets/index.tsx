@@ -9,7 +9,7 @@ import { Button, Card, Flex, List, Statistic, Switch, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
 import AsyncContent from '@/components/AsyncContent';
-import ConvertSheet from '../components/ConvertSheet';
+import lazySheet from '@/components/lazySheet';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
 import RecordRow, { RecordNote } from '../components/RecordRow';
@@ -19,6 +19,8 @@ import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { isPathAccessible } from '@/layouts/navigation';
 import { accountApi } from '@/services';
+
+const ConvertSheet = lazySheet(() => import(/* webpackChunkName: "sheet-convert" */ '../components/ConvertSheet'), ({ open }) => open);
 
 /** Balances worth less than 1 USDT count as small. */
 const SMALL_BALANCE_UNITS = toUnits('1');
