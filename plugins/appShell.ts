@@ -8,10 +8,17 @@ import type { IApi } from '@umijs/max';
 import type { CheerioAPI } from '@umijs/utils/compiled/cheerio';
 import { SHELL_CSS, shellHtml } from '../src/components/BlankPlaceholder/shell';
 
-/** The HTML transform, on cheerio's document (exported for its unit test). */
+/**
+ * The HTML transform, on cheerio's document (exported for its unit test). Umi writes its scripts
+ * (the route preload helper in <head>, umi.js after #root) as parser-blocking: the shell could
+ * not paint until umi.js had been fetched and had run, which, measured, happened on half of the
+ * cold loads (Lighthouse FCP 2.4-2.5 s instead of 1.0-1.1 s). `defer` keeps their order (the
+ * helper still runs first) and lets the document paint as soon as it is parsed.
+ */
 export function addAppShell($: CheerioAPI): CheerioAPI {
   $('head').append(`<style id="app-shell-css">${SHELL_CSS}</style>`);
   $('#root').html(shellHtml());
+  $('script[src]').attr('defer', '');
   return $;
 }
 

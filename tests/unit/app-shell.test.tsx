@@ -34,11 +34,19 @@ describe('plugins/appShell', () => {
     expect(root.find('.pf-shell-content .pf-sk').length).toBeGreaterThanOrEqual(3);
     expect(root.find('.pf-shell-tabs .pf-shell-tab')).toHaveLength(4);
     expect($('head style#app-shell-css').html()).toBe(SHELL_CSS);
-    // the app's own script and stylesheet are untouched, and nothing inline was added
+    // the app's own script and stylesheet stay, and nothing inline was added
     expect($('script')).toHaveLength(1);
     expect($('script').attr('src')).toBe('/umi.1234.js');
     expect($('link[rel=stylesheet]').attr('href')).toBe('/umi.1234.css');
     expect(root.html()).toBe(shellHtml());
+  });
+
+  it("defers Umi's scripts, in their order, so the shell paints before they are fetched and run", () => {
+    const $ = addAppShell(load(UMI_HTML.replace('</head>', '<script src="/preload_helper.1.js"></script></head>')));
+    expect($('script').map((_, el) => `${$(el).attr('src')} ${$(el).attr('defer') !== undefined ? 'defer' : 'blocking'}`).get()).toEqual([
+      '/preload_helper.1.js defer',
+      '/umi.1234.js defer',
+    ]);
   });
 
   it('uses the heights of the real shell: 48 px header and 56 px tab bar on phones, 56 px header wider', () => {
