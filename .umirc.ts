@@ -67,5 +67,5 @@ export default defineConfig({
     ],
   },
   npmClient: 'npm',
-  plugins: ['./plugins/chunkLoadTimeout', './plugins/browserTargets', './plugins/sideEffectFreePackages', './plugins/appShell'],
+  plugins: ['./plugins/chunkLoadTimeout', './plugins/browserTargets', './plugins/sideEffectFreePackages', './plugins/appShell', './plugins/unusedAntdParts'],
 });
