@@ -22,20 +22,7 @@ import { CHROMIUM_PATH } from '../tests/e2e/support/browser';
 import { DIST_DIR, ROOT } from '../tests/e2e/support/paths';
 import { startServer } from '../tests/e2e/support/server';
 import { signInViaApi } from '../tests/e2e/support/siwe';
-
-interface PageSpec {
-  path: string;
-  signedIn: boolean;
-}
-
-const ALL_PAGES: PageSpec[] = [
-  { path: '/', signedIn: false },
-  { path: '/login', signedIn: false },
-  { path: '/calculate', signedIn: false },
-  { path: '/shopping', signedIn: false },
-  { path: '/my', signedIn: true },
-  { path: '/my/assets', signedIn: true },
-];
+import { pagesWanted } from './support/pages';
 
 const GOAL = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.02, jsKb: 250 };
 const RUNS = Number(process.env.BENCH_RUNS || 2);
@@ -137,8 +124,7 @@ function format(page: string, run: string, f: Figures): string {
 }
 
 async function main(): Promise<void> {
-  const wanted = (process.env.BENCH_PAGES ?? '').split(',').map((page) => page.trim()).filter(Boolean);
-  const pages = wanted.length ? ALL_PAGES.filter((page) => wanted.includes(page.path)) : ALL_PAGES;
+  const pages = pagesWanted();
   const dist = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : DIST_DIR;
   if (!process.env.BENCH_DIST) ensureBuilt();
   const reportDir = process.env.BENCH_REPORT_DIR ? path.resolve(process.env.BENCH_REPORT_DIR) : undefined;

@@ -32,11 +32,11 @@ export function distIsStale(): boolean {
 }
 
 /** Runs `command` while holding the build lock. */
-function underBuildLock(command: string[]): number | null {
+export function underBuildLock(command: string[], env: Record<string, string> = {}): number | null {
   const run = spawnSync('flock', [BUILD_LOCK, ...command], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', ...env },
   });
   return run.status;
 }
