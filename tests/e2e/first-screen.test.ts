@@ -2,15 +2,19 @@
  * Issue 15, the phone's first screen: the document paints the app shell (header bar, skeleton,
  * tab bar) before any script runs, the React placeholders keep it (in the theme) while the initial
  * state loads, the real shell takes its place at the same heights, and the layout does not shift
- * (CLS from a PerformanceObserver('layout-shift') in the page) through the first render.
+ * (CLS from a PerformanceObserver('layout-shift') in the page) through the first render; and the
+ * first screens leave the sheets and antd's Result out of their scripts.
  * Screenshots: tests/screenshots/first-screen-*.png.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
 import { useE2E, PHONE } from './support/environment';
 import { interceptRequests, pathIs } from './support/intercept';
 import { SCREENSHOT_DIR } from './support/paths';
+import { waitForText } from './support/page';
+import { signInViaApi } from './support/siwe';
 
 const e2e = useE2E();
 const CLS_GOAL = 0.02;
@@ -118,5 +122,68 @@ describe('the first render at 375 px', () => {
     });
     if (cls > CLS_GOAL) console.warn(`${path} layout shifts:\n${shifts.join('\n')}`);
     expect(cls).toBeLessThanOrEqual(CLS_GOAL);
+  });
+});
+
+describe('what a first screen loads', () => {
+  /** The path and text of every script the page fetches from now on. */
+  function scriptsOf(page: Page): Array<{ path: string; text: Promise<string> }> {
+    const scripts: Array<{ path: string; text: Promise<string> }> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script' || !response.ok()) return;
+      scripts.push({ path: new URL(response.url()).pathname, text: response.text().catch(() => '') });
+    });
+    return scripts;
+  }
+
+  test('the document defers every script, so the shell paints before any is fetched and run', async () => {
+    const html = await (await fetch(e2e.url('/my/assets'))).text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.map((tag) => /\ssrc="\/umi\.[^"]+\.js"/.test(tag))).toContain(true);
+    expect(scripts.filter((tag) => !/\sdefer\b/.test(tag) || !/\ssrc=/.test(tag))).toEqual([]);
+  });
+
+  /**
+   * Code a first screen must not fetch, by a string only it holds: antd's Result draws its 404
+   * illustration under <title>No Found</title>; rc-select (which List's Pagination brought),
+   * rc-tabs (Card's) and rc-textarea (Typography's editor) keep their default class prefix.
+   * /calculate and /shopping show tabs, /shopping a search box, so theirs stay.
+   */
+  const NOT_FIRST = { result: 'No Found', select: '"rc-select"', tabs: '"rc-tabs"', textarea: '"rc-textarea"' };
+  test.each([
+    ['/', false, ['result', 'select', 'tabs', 'textarea'], []],
+    ['/calculate', false, ['result', 'select', 'textarea'], ['tabs']],
+    ['/shopping', false, ['result', 'select'], ['tabs', 'textarea']],
+    ['/my', true, ['result', 'select', 'tabs', 'textarea'], []],
+    ['/my/assets', true, ['result', 'select', 'tabs', 'textarea'], []],
+  ] as const)('%s loads no sheet and none of the antd parts it does not show', async (path, signedIn, absent, shown) => {
+    const session = signedIn ? await signInViaApi(e2e.baseUrl, Wallet.createRandom()) : undefined;
+    const page = await e2e.newPage({ viewport: PHONE, session });
+    const scripts = scriptsOf(page);
+    await page.goto(e2e.url(path), { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="tab-bar"]');
+
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.map((script) => script.path).filter((file) => /^\/sheet-/.test(file))).toEqual([]);
+    const texts = await Promise.all(scripts.map((script) => script.text));
+    expect(texts.some((text) => text.length > 1000)).toBe(true);
+    const loaded = (part: keyof typeof NOT_FIRST) => texts.some((text) => text.includes(NOT_FIRST[part]));
+    expect(absent.filter(loaded)).toEqual([]);
+    // the markers are in the build where a page does show the part
+    expect(shown.filter(loaded)).toEqual(shown);
+  });
+
+  test("/calculate: the buy sheet's code loads when the sheet first opens", async () => {
+    const session = await signInViaApi(e2e.baseUrl, Wallet.createRandom());
+    const page = await e2e.newPage({ viewport: PHONE, session });
+    const scripts = scriptsOf(page);
+    await page.goto(e2e.url('/calculate'), { waitUntil: 'networkidle0' });
+    expect(scripts.map((script) => script.path).filter((file) => /^\/sheet-/.test(file))).toEqual([]);
+    await page.locator('button ::-p-text(立即购买)').click();
+    // a user without a pay password is sent to set one, inside the sheet
+    await waitForText(page, '.ant-drawer-open', '设置支付密码');
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the sheet's slide-in
+    await screenshot(page, 'buy-sheet-pay-password-required');
+    expect(scripts.map((script) => script.path).filter((file) => /^\/sheet-/.test(file))).toEqual([expect.stringMatching(/^\/sheet-power-buy\./)]);
   });
 });
