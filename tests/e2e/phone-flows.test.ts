@@ -117,6 +117,11 @@ test('1. a sign-out sticks in every tab, and a refused session is not signed in 
   await sleep(3000);
   expect(signerB.signed).toHaveLength(0);
   expect(await storedToken(tabB)).toEqual({ session: null, local: null });
+  // the user switches to tab B: still signed out (and a background tab gives Chromium no frame to
+  // capture, so its screenshot can wait forever)
+  await tabB.bringToFront();
+  await waitForText(tabB, 'body', '连接钱包');
+  expect(signerB.signed).toHaveLength(0);
   await tabB.screenshot({ path: shot('issue15-d1-tab-b-after-signout.png') });
 
   // … nor after a reload, nor in a new tab of the same browser
