@@ -7,7 +7,7 @@
  *   9. the transfer page checks the recipient as it is typed and shows their masked address;
  *  10. /calculate/exchange: 最大 with a balance below the minimum says so instead of filling it.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Wallet } from 'ethers';
@@ -18,15 +18,10 @@ import { fundedUser } from './support/fundedUser';
 import { opsOn } from './support/ops';
 import { currentPath, sleep, textsOf, waitForPath, waitForText } from './support/page';
 import { revokeToken, signInViaApi } from './support/siwe';
-import { SCREENSHOT_DIR } from './support/paths';
+import { screenshotPath } from './support/paths';
 import { installWallet, TEST_WALLET_INFO } from './support/wallet';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-phone-')), 'phone.sqlite');
-/** where a screenshot of these flows goes (tests/screenshots, to look at) */
-function shot(name: string): string {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return join(SCREENSHOT_DIR, name);
-}
 const e2e = useE2E({ SQLITE_PATH: sqlitePath });
 const ops = opsOn(sqlitePath);
 const PAY_PASSWORD = '246810';
@@ -122,7 +117,7 @@ test('1. a sign-out sticks in every tab, and a refused session is not signed in 
   await tabB.bringToFront();
   await waitForText(tabB, 'body', '连接钱包');
   expect(signerB.signed).toHaveLength(0);
-  await tabB.screenshot({ path: shot('issue15-d1-tab-b-after-signout.png') });
+  await tabB.screenshot({ path: screenshotPath('issue15-d1-tab-b-after-signout.png') });
 
   // … nor after a reload, nor in a new tab of the same browser
   await tabB.reload();
@@ -172,7 +167,7 @@ test('7. amount and count fields keep what was typed and refuse what is not allo
     await waitForFieldError(page, '#amount', message);
     expect(await valueOf(page, '#amount')).toBe(typed);
   }
-  await page.screenshot({ path: shot('issue15-d7-transfer.png') });
+  await page.screenshot({ path: screenshotPath('issue15-d7-transfer.png') });
 
   // 1.5 TH/s stays 1.5 (refused, not rounded to 2), before and after the focus leaves; the total does not jump
   await page.goto(e2e.url('/calculate'));
@@ -186,7 +181,7 @@ test('7. amount and count fields keep what was typed and refuse what is not allo
   expect(await valueOf(page, `${SHEET} #units`)).toBe('1.5');
   expect(await fieldError(page, `${SHEET} #units`)).toContain('请输入整数');
   expect(await textsOf(page, `${SHEET} .ant-descriptions-item`)).toEqual(totalWhileTyping);
-  await page.screenshot({ path: shot('issue15-d7-power.png') });
+  await page.screenshot({ path: screenshotPath('issue15-d7-power.png') });
 
   // a whole number is taken as typed and the total follows it
   await retype(page, `${SHEET} #units`, '3');
@@ -201,7 +196,7 @@ test('8. the back button closes an open bottom sheet and stays on the page', asy
   await page.goto(e2e.url('/calculate/exchange'));
   await clickEnabledButton(page, '兑换为USDT');
   await page.waitForSelector(SHEET, { visible: true });
-  await page.screenshot({ path: shot('issue15-d8-sheet-open.png') });
+  await page.screenshot({ path: screenshotPath('issue15-d8-sheet-open.png') });
 
   await page.goBack();
   await page.waitForFunction((sel) => !document.querySelector(sel), { timeout: 20_000 }, SHEET);
@@ -231,18 +226,18 @@ test('9. the transfer page checks the recipient as it is typed and shows their m
   // an unknown UID is refused while typing, before any amount or pay password
   await fill(page, '#to', '99999999');
   await waitForFieldError(page, '#to', '找不到该收款人');
-  await page.screenshot({ path: shot('issue15-d9-unknown.png') });
+  await page.screenshot({ path: screenshotPath('issue15-d9-unknown.png') });
 
   // a known one: the masked address under the field, then in the confirmation sheet
   await retype(page, '#to', uid);
   await waitForText(page, '[data-testid="transfer-recipient"]', `收款人地址 ${masked}`);
   expect(await fieldError(page, '#to')).toBe('');
   expect(await page.$eval('body', (body) => (body as HTMLElement).innerText)).not.toContain(address);
-  await page.screenshot({ path: shot('issue15-d9-found.png') });
+  await page.screenshot({ path: screenshotPath('issue15-d9-found.png') });
   await fill(page, '#amount', '12');
   await clickText(page, 'button', '下一步');
   await waitForText(page, `${SHEET} [data-testid="transfer-summary"]`, `收款人地址\t${masked}`);
-  await page.screenshot({ path: shot('issue15-d9-confirm.png') });
+  await page.screenshot({ path: screenshotPath('issue15-d9-confirm.png') });
 });
 
 test('10. /calculate/exchange: with a balance below the minimum, 最大 says so instead of filling a refused amount', async () => {
@@ -258,5 +253,5 @@ test('10. /calculate/exchange: with a balance below the minimum, 最大 says so 
   // nothing is filled and no limit error is shown
   expect(await valueOf(page, `${SHEET} #amount`)).toBe('');
   expect(await fieldError(page, `${SHEET} #amount`)).toBe('');
-  await page.screenshot({ path: shot('issue15-d10-exchange.png') });
+  await page.screenshot({ path: screenshotPath('issue15-d10-exchange.png') });
 });

@@ -1,9 +1,15 @@
 /** Where the end-to-end harness finds the project and writes its artefacts. */
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '../../..');
 export const DIST_DIR = join(ROOT, 'dist');
 /** git-ignored: screenshots a person can look at after a run */
 export const SCREENSHOT_DIR = join(ROOT, 'tests/screenshots');
+/** Where the screenshot `name` goes (the folder made if missing). */
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return join(SCREENSHOT_DIR, name);
+}
 /** Set by the global set-up: this run's copy of dist/ that the e2e server serves (build.ts). */
 export const E2E_DIST_ENV = 'POWERFI_E2E_DIST';
