@@ -2,6 +2,7 @@
 import { ADDRESS_RULE_MESSAGES } from '../../../contract/rules/addressMessages';
 
 export default {
+  'home.banners': 'Promotions',
   'home.assets': 'My assets',
   'home.signInForAssets': 'Sign in to see your assets and earnings',
   'home.featuredPower': 'Popular mining power',
@@ -170,6 +171,7 @@ export default {
   'mall.skus': 'Options',
   'mall.stock': '{stock} in stock',
   'mall.soldOut': 'Out of stock',
+  'mall.images': 'Product pictures',
   'mall.description': 'Description',
   'mall.noOrders': 'No orders',
   'mall.orderNo': 'Order no.',

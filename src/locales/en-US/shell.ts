@@ -7,6 +7,11 @@ export default {
   'shell.theme.light': 'Switch to light mode',
   'shell.signIn': 'Sign in',
 
+  'carousel.role': 'carousel',
+  'carousel.slide': 'slide',
+  'carousel.position': '{index} of {count}',
+  'carousel.show': 'Show slide {index} of {count}',
+
   'common.back': 'Back',
   'common.more': 'More',
   'common.empty': 'Nothing here yet',

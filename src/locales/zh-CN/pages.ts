@@ -2,6 +2,7 @@
 import { ADDRESS_RULE_MESSAGES } from '../../../contract/rules/addressMessages';
 
 export default {
+  'home.banners': '活动横幅',
   'home.assets': '我的资产',
   'home.signInForAssets': '登录后查看您的资产与收益',
   'home.featuredPower': '热门算力',
@@ -170,6 +171,7 @@ export default {
   'mall.skus': '规格',
   'mall.stock': '库存 {stock}',
   'mall.soldOut': '缺货',
+  'mall.images': '商品图片',
   'mall.description': '商品详情',
   'mall.noOrders': '暂无订单',
   'mall.orderNo': '订单号',

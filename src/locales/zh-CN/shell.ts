@@ -7,6 +7,11 @@ export default {
   'shell.theme.light': '切换到浅色模式',
   'shell.signIn': '登录',
 
+  'carousel.role': '轮播',
+  'carousel.slide': '幻灯片',
+  'carousel.position': '第 {index} 张，共 {count} 张',
+  'carousel.show': '显示第 {index} 张，共 {count} 张',
+
   'common.back': '返回',
   'common.more': '更多',
   'common.empty': '暂无数据',

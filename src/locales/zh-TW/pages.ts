@@ -2,6 +2,7 @@
 import { ADDRESS_RULE_MESSAGES } from '../../../contract/rules/addressMessages';
 
 export default {
+  'home.banners': '活動橫幅',
   'home.assets': '我的資產',
   'home.signInForAssets': '登入後查看您的資產與收益',
   'home.featuredPower': '熱門算力',
@@ -170,6 +171,7 @@ export default {
   'mall.skus': '規格',
   'mall.stock': '庫存 {stock}',
   'mall.soldOut': '缺貨',
+  'mall.images': '商品圖片',
   'mall.description': '商品詳情',
   'mall.noOrders': '暫無訂單',
   'mall.orderNo': '訂單編號',

@@ -7,6 +7,11 @@ export default {
   'shell.theme.light': '切換到淺色模式',
   'shell.signIn': '登入',
 
+  'carousel.role': '輪播',
+  'carousel.slide': '投影片',
+  'carousel.position': '第 {index} 張，共 {count} 張',
+  'carousel.show': '顯示第 {index} 張，共 {count} 張',
+
   'common.back': '返回',
   'common.more': '更多',
   'common.empty': '暫無資料',

@@ -5,10 +5,10 @@
 import {
   BankOutlined, CalculatorOutlined, FundOutlined, ShoppingOutlined, ThunderboltOutlined, UsergroupAddOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Carousel, Col, Flex, List, Row, Statistic, theme, Typography } from 'antd';
+import { Button, Card, Col, Flex, List, Row, Statistic, theme, Typography } from 'antd';
 import { Link, useAccess, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import React, { useEffect, useMemo, useRef } from 'react';
+import React, { useMemo } from 'react';
 import type { PageOf } from '../../../contract/common';
 import AsyncContent from '@/components/AsyncContent';
 import ContentLinkAnchor from './components/ContentLinkAnchor';
@@ -16,6 +16,7 @@ import EntryGrid, { type GridEntry } from '@/components/EntryGrid';
 import FinanceProductCard from '@/components/FinanceProductCard';
 import PowerProductCard from '@/components/PowerProductCard';
 import RouteTitleBar from '@/components/RouteTitleBar';
+import SnapCarousel from '@/components/SnapCarousel';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { isPathAccessible } from '@/layouts/navigation';
@@ -30,34 +31,6 @@ const QUICK_ENTRIES: GridEntry[] = [
   { path: '/my/invite', titleId: 'menu.my.invite', icon: <UsergroupAddOutlined /> },
   { path: '/shopping', titleId: 'menu.shopping', icon: <ShoppingOutlined /> },
 ];
-
-const FOCUSABLE = 'a[href], button, input, select, textarea';
-
-/**
- * The carousel hides its off-screen slides and their copies (for the endless loop) from assistive
- * technology with aria-hidden, but their links stay focusable: a keyboard user would land on a
- * link no screen reader announces. Only the shown slide's link is in the tab order; the others
- * follow each change of aria-hidden.
- */
-function useShownSlideOnlyFocusable(root: React.RefObject<HTMLElement>, ready: boolean): void {
-  useEffect(() => {
-    const element = root.current;
-    if (!ready || !element) return undefined;
-    const sync = () => {
-      element.querySelectorAll('.slick-slide').forEach((slide) => {
-        const hidden = slide.getAttribute('aria-hidden') === 'true';
-        slide.querySelectorAll(FOCUSABLE).forEach((control) => {
-          if (hidden) control.setAttribute('tabindex', '-1');
-          else control.removeAttribute('tabindex');
-        });
-      });
-    };
-    sync();
-    const observer = new MutationObserver(sync);
-    observer.observe(element, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden'] });
-    return () => observer.disconnect();
-  }, [root, ready]);
-}
 
 /** The banners' frame: 3:1, at most 240 px high, the same while they load, so nothing below moves. */
 const BANNER_FRAME: React.CSSProperties = { aspectRatio: '3 / 1', maxHeight: 240, width: '100%', borderRadius: 8, overflow: 'hidden' };
@@ -79,30 +52,29 @@ function Banners() {
   const { data, loading, error, refresh } = useRequest(() => contentApi.link());
   const banners = data?.filter((item) => item.type === 'banner') ?? [];
   const notices = data?.filter((item) => item.type === 'notice') ?? [];
-  const carousel = useRef<HTMLDivElement>(null);
-  useShownSlideOnlyFocusable(carousel, !loading && banners.length > 0);
+  const t = useT();
   if (loading) return <BannersLoading />;
   return (
     <AsyncContent loading={false} error={error} onRetry={refresh}>
       {banners.length > 0 && (
-        // the frame has the carousel's final size before react-slick measures its slides
-        <div ref={carousel} style={BANNER_FRAME}>
-          <Carousel autoplay>
-            {banners.map((banner) => (
-              <ContentLinkAnchor key={banner.id} url={banner.url}>
-                <div style={{ position: 'relative', aspectRatio: '3 / 1', maxHeight: 240, width: '100%', background: '#0066f5' }}>
-                  {banner.image && (
-                    <img src={banner.image} alt={banner.title} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-                  )}
-                  {/* above the carousel's dots (12 px from the bottom, 3 px high) */}
-                  <Typography.Title level={4} style={{ position: 'absolute', left: 16, right: 16, bottom: 24, color: '#fff', margin: 0 }} data-testid="banner-caption">
-                    {banner.title}
-                  </Typography.Title>
-                </div>
-              </ContentLinkAnchor>
-            ))}
-          </Carousel>
-        </div>
+        <SnapCarousel
+          label={t('home.banners')}
+          autoplay
+          style={BANNER_FRAME}
+          slides={banners.map((banner) => (
+            <ContentLinkAnchor key={banner.id} url={banner.url}>
+              <div style={{ position: 'relative', width: '100%', height: '100%', background: '#0066f5' }}>
+                {banner.image && (
+                  <img src={banner.image} alt={banner.title} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                )}
+                {/* above the carousel's dots (12 px from the bottom, 3 px high) */}
+                <Typography.Title level={4} style={{ position: 'absolute', left: 16, right: 16, bottom: 24, color: '#fff', margin: 0 }} data-testid="banner-caption">
+                  {banner.title}
+                </Typography.Title>
+              </div>
+            </ContentLinkAnchor>
+          ))}
+        />
       )}
       {notices.length > 0 && (
         <List

@@ -3,7 +3,7 @@
  * the checkout sheet. The choice lives in the query (`sku`, `qty`, `checkout=1`, `addressId`), so
  * coming back from the address book reopens the sheet as it was, with the chosen address.
  */
-import { Button, Card, Carousel, Col, Flex, Result, Row, Typography } from 'antd';
+import { Button, Card, Col, Flex, Result, Row, Typography } from 'antd';
 import { useLocation, useNavigate, useParams, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import MallCheckoutSheet from '../components/MallCheckoutSheet';
 import MallSkuPicker from '../components/MallSkuPicker';
 import Money from '@/components/Money';
 import RouteTitleBar from '@/components/RouteTitleBar';
+import SnapCarousel from '@/components/SnapCarousel';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { mallApi } from '@/services';
@@ -86,13 +87,14 @@ export default function GoodsPage() {
         {goods && (
           <Row gutter={[24, 16]}>
             <Col xs={24} md={10}>
-              <Carousel dots={goods.images.length > 1} autoplay={goods.images.length > 1}>
-                {(goods.images.length ? goods.images : [goods.cover]).map((image) => (
-                  <div key={image}>
-                    <img src={image} alt={goods.title} style={{ width: '100%', aspectRatio: '1 / 1', objectFit: 'cover', borderRadius: 8 }} />
-                  </div>
+              <SnapCarousel
+                label={t('mall.images')}
+                autoplay
+                style={{ aspectRatio: '1 / 1', width: '100%', borderRadius: 8, overflow: 'hidden' }}
+                slides={(goods.images.length ? goods.images : [goods.cover]).map((image) => (
+                  <img key={image} src={image} alt={goods.title} style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }} />
                 ))}
-              </Carousel>
+              />
             </Col>
             <Col xs={24} md={14}>
               <Typography.Title level={4} style={{ marginTop: 0 }}>
