@@ -2,7 +2,7 @@
  * A whole count (hashrate units, days, quantity) typed as text and kept as typed: "1.5" or "-1"
  * is refused by `countRule` with a message, never rounded or clamped silently.
  */
-import { Input } from 'antd';
+import { Input, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 
 interface Props {
@@ -14,16 +14,23 @@ interface Props {
 }
 
 export default function CountInput({ value, onChange, unit, id, ...rest }: Props) {
-  return (
+  const input = (
     <Input
       id={id}
       aria-label={rest['aria-label']}
       value={value === undefined ? undefined : String(value)}
       inputMode="numeric"
       autoComplete="off"
-      addonAfter={unit}
       onChange={(event) => onChange?.(event.target.value)}
     />
+  );
+  if (!unit) return input;
+  // the unit beside the field (antd 5.29 retires Input's addonAfter for this)
+  return (
+    <Space.Compact block>
+      {input}
+      <Space.Addon>{unit}</Space.Addon>
+    </Space.Compact>
   );
 }
 

@@ -20,7 +20,7 @@ export default function CalculateHistoryPage() {
       <SectionTabs sectionPath="/calculate" />
       {ready && (
         <Tabs
-          destroyInactiveTabPane
+          destroyOnHidden
           items={[
             { key: 'power', label: t('history.powerOrders'), children: <PowerOrders /> },
             { key: 'finance', label: t('history.financeOrders'), children: <FinanceOrders /> },
