@@ -9,7 +9,9 @@ export type FakeReply =
   /** the request was sent but no response came back */
   | 'abort'
   /** the request never finishes (left pending until the page closes) */
-  | 'hang';
+  | 'hang'
+  /** the request goes on to the real server once `heldUntil` has settled (answers in another order) */
+  | { heldUntil: Promise<unknown> };
 
 export interface InterceptRule {
   match: (url: URL, request: HTTPRequest) => boolean;
@@ -43,6 +45,8 @@ export async function interceptRequests(page: Page, rules: InterceptRule[]): Pro
       void request.continue();
     } else if (rule.reply === 'abort') {
       void request.abort('failed');
+    } else if (typeof rule.reply === 'object' && 'heldUntil' in rule.reply) {
+      void rule.reply.heldUntil.finally(() => request.continue());
     } else if (rule.reply !== 'hang') {
       const { status, body, contentType } = rule.reply;
       void request.respond({
