@@ -1,6 +1,7 @@
 /** Balances, deposits, transfers, conversions and the power account (mined coin). */
 import { Type, type Static } from '@sinclair/typebox';
 import { defineEndpoint } from './endpoint';
+import { PriceUnavailable } from './market';
 import {
   Amount, CurrencyCode, DateOnly, EvmAddress, Id, IdParams, Page, PageQuery, PayPassword, Timestamp,
 } from './common';
@@ -10,16 +11,23 @@ export const AccountBalance = Type.Object({
   currency: CurrencyCode,
   available: Amount,
   frozen: Amount,
-  /** price of one unit in USDT, from the server's price table */
-  priceUsdt: Amount,
-  /** (available + frozen) × price, rounded down to 8 decimals */
-  valueUsdt: Amount,
+  /** price of one unit in USDT, from the market feed (docs/prices.md); null: no usable price now */
+  priceUsdt: Type.Union([Amount, Type.Null()]),
+  /** (available + frozen) × price, rounded down to 8 decimals; null without a usable price */
+  valueUsdt: Type.Union([Amount, Type.Null()]),
+  /** when that price was taken; null for USDT (1 by definition) and without a price */
+  priceAt: Type.Union([Timestamp, Type.Null()]),
+  /** the price comes from the demo feed (演示行情) */
+  priceDemo: Type.Boolean(),
 });
 export type AccountBalanceType = Static<typeof AccountBalance>;
 
 export const AccountQuery = Type.Object({ currency: Type.Optional(CurrencyCode) });
 export const AccountOverview = Type.Object({
+  /** the sum of the balances that have a usable price */
   totalUsdt: Amount,
+  /** true when some balance above zero has no usable price, so the total leaves it out */
+  totalPartial: Type.Boolean(),
   balances: Type.Array(AccountBalance),
 });
 export type AccountOverviewType = Static<typeof AccountOverview>;
@@ -111,8 +119,16 @@ export type TransferRecordType = Static<typeof TransferRecord>;
 export const ConvertPair = Type.Object({
   from: CurrencyCode,
   to: CurrencyCode,
-  /** units of `to` per unit of `from` */
-  rate: Amount,
+  /** units of `to` per unit of `from`; null while either currency has no usable price */
+  rate: Type.Union([Amount, Type.Null()]),
+  /** why there is no rate (market.ts PriceUnavailable), else null */
+  unavailable: Type.Union([PriceUnavailable, Type.Null()]),
+  /** when the older of the two prices was taken; null without a rate */
+  priceAt: Type.Union([Timestamp, Type.Null()]),
+  /** seconds since then, by the server's clock */
+  priceAgeSeconds: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** the rate comes from the demo feed (演示行情) */
+  demo: Type.Boolean(),
   /** fee percentage taken from the amount received, e.g. "0.2" */
   feeRate: Type.String(),
   minAmount: Amount,
@@ -148,6 +164,10 @@ export const ConvertQuote = Type.Object({
   expiresAt: Timestamp,
   /** seconds the quote stays valid from when it was issued, so a countdown needs no clock agreement */
   expiresInSeconds: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** when the prices it was priced from were taken (the older of the two) */
+  priceAt: Type.Optional(Timestamp),
+  /** priced from the demo feed (演示行情) */
+  demo: Type.Optional(Type.Boolean()),
 });
 export type ConvertQuoteType = Static<typeof ConvertQuote>;
 

@@ -32,6 +32,12 @@ export const ERROR_STATUS = {
   STEP_UP_REQUIRED: 403,
   /** the fresh wallet signature was refused (wrong wallet, purpose, origin, expired or used) */
   STEP_UP_INVALID: 403,
+  /** no usable market price for a currency of the action (stale, sources disagree, halted): nothing moved */
+  PRICE_UNAVAILABLE: 422,
+  /** the price moved more than the allowed deviation since the quote: nothing moved, ask a new quote */
+  PRICE_MOVED: 422,
+  /** the exchange desk's position in a currency would pass its bound: nothing moved */
+  EXCHANGE_LIMIT: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_ERROR: 500,
 } as const;

@@ -6,6 +6,7 @@ import { contentEndpoints } from './content';
 import { featureEndpoints } from './features';
 import { inviteEndpoints } from './invite';
 import { mallEndpoints } from './mall';
+import { marketEndpoints } from './market';
 import { productEndpoints } from './product';
 import { userEndpoints } from './user';
 import { withdrawEndpoints } from './withdraw';
@@ -22,6 +23,7 @@ export const contract = {
   mall: mallEndpoints,
   features: featureEndpoints,
   withdraw: withdrawEndpoints,
+  market: marketEndpoints,
 } as const;
 
 export type Domain = keyof typeof contract;

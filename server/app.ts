@@ -24,6 +24,7 @@ import { registerResponseHeaders } from './http/security';
 import { fastifyTrustProxy } from './http/trustProxy';
 import { hasBuiltApp, registerStaticFiles } from './http/staticFiles';
 import { registerJobs, serverJobs } from './jobs';
+import { PriceBook } from './prices/market';
 import accountRoutes from './routes/account';
 import addressRoutes from './routes/address';
 import authRoutes from './routes/auth';
@@ -31,6 +32,7 @@ import contentRoutes from './routes/content';
 import featureRoutes from './routes/features';
 import inviteRoutes from './routes/invite';
 import mallRoutes from './routes/mall';
+import marketRoutes from './routes/market';
 import productRoutes from './routes/product';
 import userRoutes from './routes/user';
 import withdrawRoutes from './routes/withdraw';
@@ -51,7 +53,7 @@ export interface BuildAppOptions {
  * endpoint of it and nothing else (tests/server/route-layout.test.ts). Each gets its dependencies
  * (database, config, clock, time format, feature flags) as its plugin options.
  */
-const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, productRoutes, contentRoutes, mallRoutes, inviteRoutes, addressRoutes, featureRoutes, withdrawRoutes];
+const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, productRoutes, contentRoutes, mallRoutes, inviteRoutes, addressRoutes, featureRoutes, withdrawRoutes, marketRoutes];
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
@@ -71,7 +73,7 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
 
   const features = startFeatureSwitch({ overrides: config.featureFlags, file: config.featureFlagsFile, pollMs: config.featureFlagsPollMs, log: app.log });
   app.addHook('onClose', async () => features.close());
-  const ctx: AppContext = { db, config, clock, time: createTimeFormat(config.displayUtcOffsetMinutes), features };
+  const ctx: AppContext = { db, config, clock, time: createTimeFormat(config.displayUtcOffsetMinutes), features, prices: new PriceBook(config.prices) };
   app.decorate('authenticate', createAuthenticate(ctx));
   app.decorateRequest('session', null);
 

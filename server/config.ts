@@ -10,6 +10,7 @@ import { parseJobSchedule, type JobSchedule } from './jobSchedule';
 import { DEFAULT_WITHDRAW_ADDRESS_DELAY_HOURS } from '../contract/rules/withdraw';
 import { parseWatchedNetworks, type WatchedNetwork } from './deposits/networks';
 import { parseSignerKey, type SignerKey } from './withdrawals/signerKey';
+import { parsePriceConfig, type PriceConfig } from './prices/config';
 
 export interface RateLimitConfig {
   /** requests per window and client IP on the nonce and sign-in calls */
@@ -74,6 +75,8 @@ export interface ServerConfig {
   withdrawReplaceAfterMs: number;
   /** WITHDRAW_MAX_FEE_GWEI (default 500): the most a withdrawal transaction offers per gas (its maxFeePerGas), in wei; a replacement never goes past it */
   withdrawMaxFeePerGas: bigint;
+  /** the price feed: sources per currency, guards, the demo feed, quote lifetime, exchange bounds (PRICE_*, server/prices/config.ts) */
+  prices: PriceConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -172,6 +175,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     withdrawAddressDelayMs: int(env, 'WITHDRAW_ADDRESS_DELAY_HOURS', DEFAULT_WITHDRAW_ADDRESS_DELAY_HOURS) * 3600 * 1000,
     withdrawReplaceAfterMs: int(env, 'WITHDRAW_REPLACE_AFTER_SECONDS', 600) * 1000,
     withdrawMaxFeePerGas: BigInt(int(env, 'WITHDRAW_MAX_FEE_GWEI', 500)) * 1_000_000_000n,
+    prices: parsePriceConfig(env),
   };
 }
 

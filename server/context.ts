@@ -8,6 +8,7 @@ import type { RateLimitConfig, ServerConfig } from './config';
 import type { Db } from './db';
 import type { FeatureSwitch } from './features/flags';
 import type { Clock, TimeFormat } from './time';
+import type { PriceBook } from './prices/market';
 
 export interface AppContext {
   db: Db;
@@ -16,6 +17,8 @@ export interface AppContext {
   time: TimeFormat;
   /** the feature flags in force now (they change at run time) */
   features: FeatureSwitch;
+  /** every priced action's and valuation's price (server/prices/market.ts) */
+  prices: PriceBook;
 }
 
 /** The signed-in caller of a request. */

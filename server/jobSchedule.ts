@@ -1,7 +1,7 @@
 /**
  * When each scheduled job of the server process runs (server/jobs.ts), read from the environment
  * so that a test, or an operator, controls the jobs of a real server process:
- * - `JOBS_OFF=settlement,mallSweep,depositWatcher,withdrawSigner` turns jobs off (a test that settles with
+ * - `JOBS_OFF=settlement,mallSweep,depositWatcher,withdrawSigner,priceFeed` turns jobs off (a test that settles with
  *   `ops settle` itself; every server process but one for the withdrawal signer, docs/deploy.md);
  * - `SETTLEMENT_FIRST_RUN_MS`, `SETTLEMENT_INTERVAL_MS`, `MALL_SWEEP_FIRST_RUN_MS`,
  *   `MALL_SWEEP_INTERVAL_MS`, `DEPOSIT_WATCHER_FIRST_RUN_MS`, `DEPOSIT_WATCHER_INTERVAL_MS`,
@@ -9,7 +9,7 @@
  *   the withdrawal signer run only for the networks configured: server/deposits/networks.ts; the
  *   signer only with a key: server/withdrawals/signerKey.ts).
  */
-export const JOB_NAMES = ['settlement', 'mallSweep', 'depositWatcher', 'withdrawSigner'] as const;
+export const JOB_NAMES = ['settlement', 'mallSweep', 'depositWatcher', 'withdrawSigner', 'priceFeed'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobTiming {
@@ -29,9 +29,11 @@ export const DEFAULT_JOB_SCHEDULE: Readonly<Record<JobName, JobTiming>> = {
   depositWatcher: { firstRunDelayMs: 1000, intervalMs: 1000 },
   // an approved withdrawal is sent within a few seconds
   withdrawSigner: { firstRunDelayMs: 5000, intervalMs: 5000 },
+  // at once, then every PRICE_POLL_MS (server/prices/config.ts); only for currencies with sources
+  priceFeed: { firstRunDelayMs: 0, intervalMs: 5000 },
 };
 
-const ENV_PREFIX: Record<JobName, string> = { settlement: 'SETTLEMENT', mallSweep: 'MALL_SWEEP', depositWatcher: 'DEPOSIT_WATCHER', withdrawSigner: 'WITHDRAW_SIGNER' };
+const ENV_PREFIX: Record<JobName, string> = { settlement: 'SETTLEMENT', mallSweep: 'MALL_SWEEP', depositWatcher: 'DEPOSIT_WATCHER', withdrawSigner: 'WITHDRAW_SIGNER', priceFeed: 'PRICE_FEED' };
 
 type Env = Record<string, string | undefined>;
 
@@ -56,7 +58,8 @@ export function parseJobSchedule(env: Env): JobSchedule {
     const defaults = DEFAULT_JOB_SCHEDULE[job];
     return {
       firstRunDelayMs: milliseconds(env, `${prefix}_FIRST_RUN_MS`, defaults.firstRunDelayMs, 0),
-      intervalMs: milliseconds(env, `${prefix}_INTERVAL_MS`, defaults.intervalMs, 1),
+      // the price feed polls every PRICE_POLL_MS (docs/prices.md)
+      intervalMs: job === 'priceFeed' ? milliseconds(env, 'PRICE_POLL_MS', defaults.intervalMs, 100) : milliseconds(env, `${prefix}_INTERVAL_MS`, defaults.intervalMs, 1),
     };
   };
   return Object.fromEntries(JOB_NAMES.map((job) => [job, timing(job)])) as JobSchedule;

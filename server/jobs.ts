@@ -15,6 +15,7 @@ import type { AppContext } from './context';
 import type { JobSchedule } from './jobSchedule';
 import { depositWatcherJobs } from './deposits/job';
 import { withdrawalSignerJobs } from './withdrawals/job';
+import { priceFeedJobs } from './prices/job';
 
 export interface JobSpec {
   name: string;
@@ -23,6 +24,8 @@ export interface JobSpec {
   firstRunDelayMs?: number;
   /** one run; `signal` aborts when the server stops: stop between transactions, never inside one */
   run(signal: AbortSignal): Promise<void>;
+  /** called once the job has stopped and its last run finished (e.g. to close its connections) */
+  close?(): void;
 }
 
 export interface RunningJob {
@@ -55,6 +58,7 @@ export function startJob(spec: JobSpec, log: FastifyBaseLogger): RunningJob {
       clearTimeout(first);
       clearInterval(every);
       await inFlight;
+      spec.close?.();
     },
   };
 }
@@ -99,6 +103,7 @@ export function serverJobs(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, log
   }
   if (schedule.depositWatcher) jobs.push(...depositWatcherJobs(ctx, log, schedule.depositWatcher));
   if (schedule.withdrawSigner) jobs.push(...withdrawalSignerJobs(ctx, log, schedule.withdrawSigner));
+  if (schedule.priceFeed) jobs.push(...priceFeedJobs(ctx, log, schedule.priceFeed));
   return jobs;
 }
 

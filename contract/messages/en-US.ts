@@ -34,6 +34,10 @@ export const enUS: Record<MessageKey, string> = {
   SIWE_SIGNATURE_INVALID: 'The signature could not be verified',
   STEP_UP_REQUIRED: 'This needs a confirmation signed with your wallet; sign the message in your wallet and try again',
   STEP_UP_INVALID: 'The wallet confirmation is not valid, please sign again',
+  PRICE_UNAVAILABLE: 'Prices are unavailable at the moment, please try again later',
+  PRICE_MOVED: 'The price has moved; please get a new quote',
+  EXCHANGE_LIMIT: 'Conversions of {currency} are at their limit for now; try later or a smaller amount',
+  'price.unavailable': 'The {currency} price is unavailable at the moment, please try again later',
   TOO_MANY_REQUESTS: 'Too many requests, please retry in {seconds} seconds',
   INTERNAL_ERROR: 'Server error, please try again later',
 
@@ -140,7 +144,6 @@ export const enUS: Record<MessageKey, string> = {
   'convert.quoteNotFound': 'Quote not found; please get a new quote',
   'convert.quoteExpired': 'The quote has expired; please get a new quote',
   'convert.quoteUsed': 'This quote has already been used',
-  'convert.noPrice': 'No price for {currency} at the moment',
   'deposit.unknownNetwork': 'Unsupported deposit network or currency: {network} {currency}',
   'deposit.belowMinimum': 'The deposit is below the minimum of {min} {currency}',
   'deposit.badTxHash': 'Malformed transaction hash',

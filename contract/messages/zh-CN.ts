@@ -34,6 +34,10 @@ export const zhCN: Record<MessageKey, string> = {
   SIWE_SIGNATURE_INVALID: '签名验证失败',
   STEP_UP_REQUIRED: '此操作需要钱包签名确认，请在钱包中签署确认消息后再试',
   STEP_UP_INVALID: '钱包签名确认无效，请重新签名',
+  PRICE_UNAVAILABLE: '行情暂不可用，请稍后再试',
+  PRICE_MOVED: '价格已变动，请重新获取报价',
+  EXCHANGE_LIMIT: '{currency} 兑换额度暂时已满，请稍后再试或减少数量',
+  'price.unavailable': '{currency} 行情暂不可用，请稍后再试',
   TOO_MANY_REQUESTS: '请求过于频繁，请 {seconds} 秒后再试',
   INTERNAL_ERROR: '服务器发生错误，请稍后再试',
 
@@ -140,7 +144,6 @@ export const zhCN: Record<MessageKey, string> = {
   'convert.quoteNotFound': '报价不存在，请重新获取报价',
   'convert.quoteExpired': '报价已过期，请重新获取报价',
   'convert.quoteUsed': '此报价已使用',
-  'convert.noPrice': '{currency} 暂无报价',
   'deposit.unknownNetwork': '不支持的充值网络或币种：{network} {currency}',
   'deposit.belowMinimum': '充值金额低于最低充值 {min} {currency}',
   'deposit.badTxHash': '交易哈希格式错误',

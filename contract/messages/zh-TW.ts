@@ -33,6 +33,10 @@ export const zhTW = {
   SIWE_SIGNATURE_INVALID: '簽名驗證失敗',
   STEP_UP_REQUIRED: '此操作需要錢包簽名確認，請在錢包中簽署確認訊息後再試',
   STEP_UP_INVALID: '錢包簽名確認無效，請重新簽名',
+  PRICE_UNAVAILABLE: '行情暫不可用，請稍後再試',
+  PRICE_MOVED: '價格已變動，請重新取得報價',
+  EXCHANGE_LIMIT: '{currency} 兌換額度暫時已滿，請稍後再試或減少數量',
+  'price.unavailable': '{currency} 行情暫不可用，請稍後再試',
   TOO_MANY_REQUESTS: '請求過於頻繁，請 {seconds} 秒後再試',
   INTERNAL_ERROR: '伺服器發生錯誤，請稍後再試',
 
@@ -141,7 +145,6 @@ export const zhTW = {
   'convert.quoteNotFound': '報價不存在，請重新取得報價',
   'convert.quoteExpired': '報價已過期，請重新取得報價',
   'convert.quoteUsed': '此報價已使用',
-  'convert.noPrice': '{currency} 暫無報價',
   'deposit.unknownNetwork': '不支援的充值網路或幣種：{network} {currency}',
   'deposit.belowMinimum': '充值金額低於最低充值 {min} {currency}',
   'deposit.badTxHash': '交易哈希格式錯誤',

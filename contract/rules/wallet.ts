@@ -6,6 +6,8 @@
  * contract/rules/money.ts `toUnits` (the server's bigint views: server/ledger/currencyRules.ts).
  */
 
+import { DEFAULT_CONVERT_QUOTE_TTL_SECONDS } from './prices';
+
 /** listed on the assets page even at zero */
 export const WALLET_CURRENCIES = ['USDT', 'BTC', 'ETH', 'FIL'] as const;
 
@@ -26,8 +28,8 @@ export const TRANSFER_RULES: Readonly<Record<string, TransferRule>> = {
 
 /** percent of the converted amount, taken in the currency received */
 export const CONVERT_FEE_RATE = '0.2';
-/** how long a conversion quote may be accepted */
-export const QUOTE_TTL_MS = 30_000;
+/** how long a conversion quote may be accepted, by default (the server reads CONVERT_QUOTE_TTL_SECONDS) */
+export const QUOTE_TTL_MS = DEFAULT_CONVERT_QUOTE_TTL_SECONDS * 1000;
 
 export interface ConvertLimit {
   minAmount: string;

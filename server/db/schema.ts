@@ -64,10 +64,36 @@ export interface AppMetaTable {
 }
 
 /** Price of one unit of a currency in USDT. */
+/** The seed's reference prices: the centre of the demo feed's walk, never used to price an action (docs/prices.md). */
 export interface PricesTable {
   currency: string;
   price_usdt: bigint;
   updated_at: bigint;
+}
+
+/** One poll of a currency's price sources (server/prices/feed.ts). */
+export interface PriceSnapshotsTable {
+  id: Generated<bigint>;
+  currency: string;
+  /** the median of the fresh sources; null when none was fresh */
+  price_usdt: bigint | null;
+  /** 1: enough fresh sources, all within the deviation of the median */
+  usable: bigint;
+  /** why not usable (contract/rules/prices.ts PriceUnavailableReason) */
+  reason: string | null;
+  /** JSON: [{ source, price (decimal string) | null, error? }] */
+  sources: string;
+  /** 0: kept a day; 1: the first of its minute, kept 30 days; 2: also the first of its half hour */
+  sample: bigint;
+  taken_at: bigint;
+}
+
+/** A currency an operator halted (ops prices:halt): nothing is priced with it until prices:resume. */
+export interface PriceHaltsTable {
+  currency: string;
+  operator: string;
+  reason: string;
+  halted_at: bigint;
 }
 
 /** Account products (10000 = the basic USDT product). */
@@ -322,6 +348,14 @@ export interface ConvertQuotesTable {
   expires_at: bigint;
   used_at: bigint | null;
   created_at: bigint;
+  /** the USDT prices the quote was priced from, when they were taken, their snapshots (null: USDT or the demo feed) */
+  price_from: bigint | null;
+  price_to: bigint | null;
+  priced_at: bigint | null;
+  snapshot_from: bigint | null;
+  snapshot_to: bigint | null;
+  /** 1: priced by the demo feed */
+  demo: bigint;
 }
 
 export interface ConversionsTable {
@@ -335,6 +369,9 @@ export interface ConversionsTable {
   fee: bigint;
   received: bigint;
   created_at: bigint;
+  /** the price snapshots its quote was priced from (null: USDT or the demo feed) */
+  snapshot_from: bigint | null;
+  snapshot_to: bigint | null;
 }
 
 /* ---------- product orders and daily settlement (issue 5, server/products, server/settlement) ---------- */
@@ -409,6 +446,8 @@ export interface PowerExchangesTable {
   fee: bigint;
   received: bigint;
   created_at: bigint;
+  /** the price snapshot it was priced from (null: the demo feed) */
+  snapshot_id: bigint | null;
 }
 
 /** Days whose settlement completed (the scheduled job skips them). */
@@ -540,6 +579,8 @@ export interface Database {
   step_up_challenges: StepUpChallengesTable;
   app_meta: AppMetaTable;
   prices: PricesTable;
+  price_snapshots: PriceSnapshotsTable;
+  price_halts: PriceHaltsTable;
   account_products: AccountProductsTable;
   content_links: ContentLinksTable;
   power_products: PowerProductsTable;

@@ -1,8 +1,11 @@
 /**
- * Conversion between currencies at server-side prices: a quote (rate, fee, exact amount received)
- * is stored for QUOTE_TTL_MS; converting uses that quote once, before it expires. The user's
- * coins go to the system `exchange` account, which pays out the other currency; the fee goes to
- * `fees`.
+ * Conversion between currencies at market prices (server/prices: usable prices only, never the
+ * seed's): a quote (rate, fee, exact amount received, the prices and snapshots it was priced from)
+ * is stored for CONVERT_QUOTE_TTL_SECONDS; converting uses that quote once, before it expires, and
+ * only while the market's rate now is within PRICE_MAX_DEVIATION_PERCENT of the quoted one (else
+ * PRICE_MOVED) and the exchange desk stays within its position bounds (EXCHANGE_LIMIT). The
+ * user's coins go to the system `exchange` account, which pays out the other currency; the fee
+ * goes to `fees`.
  */
 import { randomBytes } from 'node:crypto';
 import type { ConvertPairType, ConvertQuoteType, ConvertRecordType } from '../../contract/account';
@@ -13,29 +16,35 @@ import { fromUnits, multiply, percentOf, ratio } from '../../contract/rules/mone
 import type { TimeFormat } from '../time';
 import { systemOwner, userOwner } from './accounts';
 import { positiveUnits } from './amounts';
-import { CONVERT_PAIRS, QUOTE_TTL_MS } from '../../contract/rules/wallet';
+import { CONVERT_PAIRS } from '../../contract/rules/wallet';
+import { withinDeviation } from '../../contract/rules/prices';
+import type { PriceBook, PriceState, UsablePrice } from '../prices/market';
+import { checkExposure } from '../prices/exposure';
 import { CONVERT_FEE_RATE, CONVERT_LIMITS } from './currencyRules';
 import { post, type Trx } from './post';
-import { loadPrices } from './prices';
 
 /** how long an expired quote is kept before a new quote's issue deletes it */
 export const EXPIRED_QUOTES_KEPT_MS = 24 * 3600 * 1000;
 
-/** units of `to` per unit of `from`, rounded down; null without both prices */
-function rateOf(prices: Map<string, bigint>, from: string, to: string): bigint | null {
-  const fromPrice = prices.get(from);
-  const toPrice = prices.get(to);
-  if (!fromPrice || !toPrice) return null;
-  return ratio(fromPrice, toPrice, 'down');
+/** units of `to` per unit of `from`, rounded down */
+function rateOf(from: UsablePrice, to: UsablePrice): bigint {
+  return ratio(from.price, to.price, 'down');
 }
 
-export async function convertPairs(db: Db): Promise<ConvertPairType[]> {
-  const prices = await loadPrices(db);
-  return CONVERT_PAIRS.flatMap(({ from, to }) => {
-    const rate = rateOf(prices, from, to);
+/** every pair with its rate now, or why it has none */
+export async function convertPairs(db: Db, prices: PriceBook, now: number, time: TimeFormat): Promise<ConvertPairType[]> {
+  const states = await prices.states(db, CONVERT_PAIRS.flatMap(({ from, to }) => [from, to]), now);
+  return CONVERT_PAIRS.flatMap(({ from, to }): ConvertPairType[] => {
     const limits = CONVERT_LIMITS[from];
-    if (rate === null || !limits) return [];
-    return [{ from, to, rate: fromUnits(rate), feeRate: fromUnits(CONVERT_FEE_RATE), minAmount: fromUnits(limits.minAmount), maxAmount: fromUnits(limits.maxAmount) }];
+    if (!limits) return [];
+    const [a, b] = [states.get(from) as PriceState, states.get(to) as PriceState];
+    const terms = { from, to, feeRate: fromUnits(CONVERT_FEE_RATE), minAmount: fromUnits(limits.minAmount), maxAmount: fromUnits(limits.maxAmount) };
+    if (!a.usable || !b.usable) return [{ ...terms, rate: null, unavailable: !a.usable ? a.reason : (b as Exclude<PriceState, UsablePrice>).reason, priceAt: null, priceAgeSeconds: null, demo: false }];
+    const takenAt = Math.min(a.takenAt, b.takenAt);
+    return [{
+      ...terms, rate: fromUnits(rateOf(a, b)), unavailable: null, priceAt: time.timestamp(BigInt(takenAt)),
+      priceAgeSeconds: Math.max(0, Math.floor((now - takenAt) / 1000)), demo: a.demo || b.demo,
+    }];
   });
 }
 
@@ -45,7 +54,7 @@ export interface QuoteRequest {
   amount: string;
 }
 
-export async function createQuote(db: Db, userId: bigint, input: QuoteRequest, now: number, time: TimeFormat): Promise<ConvertQuoteType> {
+export async function createQuote(db: Db, prices: PriceBook, userId: bigint, input: QuoteRequest, now: number, time: TimeFormat): Promise<ConvertQuoteType> {
   const { from, to } = input;
   const limits = CONVERT_LIMITS[from];
   if (!CONVERT_PAIRS.some((p) => p.from === from && p.to === to) || !limits) {
@@ -54,8 +63,10 @@ export async function createQuote(db: Db, userId: bigint, input: QuoteRequest, n
   const amount = positiveUnits(input.amount);
   if (amount < limits.minAmount) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.belowMinimum', params: { min: fromUnits(limits.minAmount), currency: from } });
   if (amount > limits.maxAmount) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.aboveMaximum', params: { max: fromUnits(limits.maxAmount), currency: from } });
-  const rate = rateOf(await loadPrices(db), from, to);
-  if (rate === null) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.noPrice', params: { currency: to } });
+  const fromPrice = await prices.usable(db, from, now);
+  const toPrice = await prices.usable(db, to, now);
+  const rate = rateOf(fromPrice, toPrice);
+  const pricedAt = Math.min(fromPrice.takenAt, toPrice.takenAt);
   const gross = multiply(amount, rate, 'down');
   const fee = percentOf(gross, CONVERT_FEE_RATE, 'up');
   const received = gross - fee;
@@ -69,9 +80,15 @@ export async function createQuote(db: Db, userId: bigint, input: QuoteRequest, n
     rate,
     fee,
     received,
-    expires_at: BigInt(now + QUOTE_TTL_MS),
+    expires_at: BigInt(now + prices.quoteTtlMs),
     used_at: null,
     created_at: BigInt(now),
+    price_from: fromPrice.price,
+    price_to: toPrice.price,
+    priced_at: BigInt(pricedAt),
+    snapshot_from: fromPrice.snapshotId,
+    snapshot_to: toPrice.snapshotId,
+    demo: fromPrice.demo || toPrice.demo ? 1n : 0n,
   };
   // quotes long expired only fill the table: clear them as new ones are handed out (a quote
   // expired for less than a day still answers "expired" rather than "not found")
@@ -80,7 +97,9 @@ export async function createQuote(db: Db, userId: bigint, input: QuoteRequest, n
   return {
     quoteId: quote.id, from, to, amount: fromUnits(amount), rate: fromUnits(rate), fee: fromUnits(fee), received: fromUnits(received),
     expiresAt: time.timestamp(quote.expires_at),
-    expiresInSeconds: Math.floor(QUOTE_TTL_MS / 1000),
+    expiresInSeconds: Math.floor(prices.quoteTtlMs / 1000),
+    priceAt: time.timestamp(BigInt(pricedAt)),
+    demo: quote.demo === 1n,
   };
 }
 
@@ -102,11 +121,21 @@ export function toConvertRecord(row: { id: bigint; from_currency: string; to_cur
   };
 }
 
-export async function convertAtQuote(trx: Trx, userId: bigint, quoteId: string, now: number, time: TimeFormat): Promise<ConvertRecordType> {
+/**
+ * Converts at a quote: only while both currencies have a usable price now and the rate now is
+ * within the allowed deviation of the quoted one, and within the desk's position bounds.
+ */
+export async function convertAtQuote(trx: Trx, prices: PriceBook, bounds: Readonly<Record<string, bigint>>, userId: bigint, quoteId: string, now: number, time: TimeFormat): Promise<ConvertRecordType> {
   const quote = await takeQuote(trx, userId, quoteId, now);
   const { from_currency: from, to_currency: to, amount, fee, received } = quote;
+  const rateNow = rateOf(await prices.usable(trx, from, now), await prices.usable(trx, to, now));
+  if (!withinDeviation(rateNow, quote.rate, prices.maxDeviation)) {
+    throw new ApiError('PRICE_MOVED', { data: { quotedRate: fromUnits(quote.rate), rate: fromUnits(rateNow) } });
+  }
+  await checkExposure(trx, [{ currency: from, delta: amount }, { currency: to, delta: -(received + fee) }], bounds);
   const row = {
     user_id: userId, quote_id: quote.id, from_currency: from, to_currency: to, amount, rate: quote.rate, fee, received, created_at: BigInt(now),
+    snapshot_from: quote.snapshot_from, snapshot_to: quote.snapshot_to,
   };
   const { id } = await trx.insertInto('conversions').values(row).returning('id').executeTakeFirstOrThrow();
   const pair = `${from}→${to}`;

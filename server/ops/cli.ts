@@ -16,6 +16,7 @@ import { MALL_OPS_COMMANDS } from './mallCommands';
 import { settle } from './settle';
 import { watcherStatus } from './watcherStatus';
 import { WITHDRAW_OPS_COMMANDS } from './withdrawCommands';
+import { PRICE_OPS_COMMANDS } from './priceCommands';
 
 /** Operations with no screen in the app; add a command here. */
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
@@ -25,6 +26,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   settle,
   'watcher:status': watcherStatus,
   ...WITHDRAW_OPS_COMMANDS,
+  ...PRICE_OPS_COMMANDS,
 };
 
 function usage(): string {
@@ -54,7 +56,7 @@ async function main(argv: string[]): Promise<void> {
   const db = createDb(config);
   try {
     await migrateToLatest(db);
-    process.exitCode = await command.run(args, { db, clock: systemClock, print: (value) => process.stdout.write(`${JSON.stringify(value)}\n`) });
+    process.exitCode = await command.run(args, { db, clock: systemClock, config, print: (value) => process.stdout.write(`${JSON.stringify(value)}\n`) });
   } catch (error) {
     console.error(describe(error));
     process.exitCode = 1;

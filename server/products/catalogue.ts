@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { FinanceProductType, PowerProductType } from '../../contract/product';
 import type { FinanceProductsTable, PowerProductsTable } from '../db/schema';
 import { fromUnits } from '../../contract/rules/money';
+import type { PriceState } from '../prices/market';
 import type { TimeFormat } from '../time';
 
 export function powerStatus(row: Pick<Selectable<PowerProductsTable>, 'sale_start' | 'sale_end' | 'stock' | 'active'>, now: number): PowerProductType['status'] {
@@ -16,7 +17,8 @@ export function financeStatus(row: Pick<Selectable<FinanceProductsTable>, 'quota
   return row.sold >= row.quota ? 'sold_out' : 'on_sale';
 }
 
-export function toPowerProduct(row: Selectable<PowerProductsTable>, now: number, time: TimeFormat, coinPrice?: bigint): PowerProductType {
+/** `coinPrice`: the coin's market price now; only a usable one is shown */
+export function toPowerProduct(row: Selectable<PowerProductsTable>, now: number, time: TimeFormat, coinPrice?: PriceState): PowerProductType {
   return {
     id: String(row.id),
     title: row.title,
@@ -33,7 +35,7 @@ export function toPowerProduct(row: Selectable<PowerProductsTable>, now: number,
     saleStart: time.timestamp(row.sale_start),
     saleEnd: time.timestamp(row.sale_end),
     status: powerStatus(row, now),
-    ...(coinPrice !== undefined ? { coinPriceUsdt: fromUnits(coinPrice) } : {}),
+    ...(coinPrice?.usable ? { coinPriceUsdt: fromUnits(coinPrice.price), coinPriceAt: time.timestamp(BigInt(coinPrice.takenAt)), coinPriceDemo: coinPrice.demo } : {}),
   };
 }
 

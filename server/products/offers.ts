@@ -3,16 +3,16 @@ import type { PageOf } from '../../contract';
 import type { FinanceProductType, PowerProductType } from '../../contract/product';
 import type { Db } from '../db';
 import { paginate, toPage, type PageArgs } from '../http/paging';
-import { loadPrices } from '../ledger/prices';
+import type { PriceBook } from '../prices/market';
 import type { TimeFormat } from '../time';
 import { toFinanceProduct, toPowerProduct } from './catalogue';
 
-export async function listPowerProducts(db: Db, coin: string | undefined, args: PageArgs, now: number, time: TimeFormat): Promise<PageOf<PowerProductType>> {
+export async function listPowerProducts(db: Db, prices: PriceBook, coin: string | undefined, args: PageArgs, now: number, time: TimeFormat): Promise<PageOf<PowerProductType>> {
   let query = db.selectFrom('power_products').selectAll().where('active', '=', 1n).orderBy('sort').orderBy('id');
   if (coin) query = query.where('coin', '=', coin);
   const { rows, total } = await paginate(query, args);
-  const prices = await loadPrices(db);
-  return toPage(rows.map((row) => toPowerProduct(row, now, time, prices.get(row.coin))), total, args);
+  const states = await prices.states(db, rows.map((row) => row.coin), now);
+  return toPage(rows.map((row) => toPowerProduct(row, now, time, states.get(row.coin))), total, args);
 }
 
 export async function listFinanceProducts(db: Db, args: PageArgs): Promise<PageOf<FinanceProductType>> {

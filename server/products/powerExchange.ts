@@ -1,7 +1,8 @@
 /**
- * The power exchange: mined coin → USDT at the server's price (prices table), minus a fee in
- * USDT, above a per-coin minimum, never more than the mined coin not yet exchanged. The coin goes
- * to the system `exchange` account, which pays the USDT; the fee goes to `fees`.
+ * The power exchange: mined coin → USDT at the market's usable price now (server/prices; else
+ * PRICE_UNAVAILABLE), minus a fee in USDT, above a per-coin minimum, never more than the mined
+ * coin not yet exchanged, within the desk's position bounds (EXCHANGE_LIMIT). The coin goes to
+ * the system `exchange` account, which pays the USDT; the fee goes to `fees`.
  */
 import { sql, type Selectable } from 'kysely';
 import type { PowerDetailType, PowerExchangeBodyType, PowerExchangeRecordType } from '../../contract/account';
@@ -15,6 +16,8 @@ import { fromUnits, multiply, percentOf, toUnits } from '../../contract/rules/mo
 import { POWER_EXCHANGE_FEE_RATE, POWER_EXCHANGE_MINIMUM } from '../../contract/rules/wallet';
 import type { TimeFormat } from '../time';
 import { minedAvailable } from './powerAccount';
+import { checkExposure } from '../prices/exposure';
+import type { PriceBook } from '../prices/market';
 
 /** contract POWER_EXCHANGE_FEE_RATE in units (percent of the USDT value) */
 const FEE_RATE = toUnits(POWER_EXCHANGE_FEE_RATE);
@@ -26,14 +29,14 @@ function minimumOf(coin: string): bigint | undefined {
 }
 
 /** The power detail with each exchangeable coin's terms (price, fee rate, minimum), for the exchange screen. */
-export async function withExchangeTerms(db: Db, detail: PowerDetailType): Promise<PowerDetailType> {
-  const prices = await db.selectFrom('prices').select(['currency', 'price_usdt']).execute();
+export async function withExchangeTerms(db: Db, prices: PriceBook, now: number, detail: PowerDetailType): Promise<PowerDetailType> {
+  const states = await prices.states(db, detail.coins.map((coin) => coin.coin), now);
   return {
     coins: detail.coins.map((coin) => {
       const minimum = minimumOf(coin.coin);
-      const price = prices.find((row) => row.currency === coin.coin)?.price_usdt;
-      if (minimum === undefined || price === undefined || BigInt(price) <= 0n) return coin;
-      return { ...coin, exchangeRate: fromUnits(BigInt(price)), exchangeFeeRate: fromUnits(FEE_RATE), exchangeMinimum: fromUnits(minimum) };
+      const state = states.get(coin.coin);
+      if (minimum === undefined || !state?.usable) return coin;
+      return { ...coin, exchangeRate: fromUnits(state.price), exchangeFeeRate: fromUnits(FEE_RATE), exchangeMinimum: fromUnits(minimum) };
     }),
   };
 }
@@ -56,29 +59,29 @@ async function lockCoinAccount(trx: Trx, userId: bigint, coin: string): Promise<
   await sql`select id from ledger_accounts where owner = ${ownerKey(userOwner(userId))} and currency = ${coin} for update`.execute(trx);
 }
 
-export async function exchangePower(trx: Trx, userId: bigint, body: PowerExchangeBodyType, now: number): Promise<Selectable<PowerExchangesTable>> {
+export async function exchangePower(trx: Trx, prices: PriceBook, bounds: Readonly<Record<string, bigint>>, userId: bigint, body: PowerExchangeBodyType, now: number): Promise<Selectable<PowerExchangesTable>> {
   const { coin } = body;
   const minimum = minimumOf(coin);
   if (minimum === undefined) throw new ApiError('BUSINESS_RULE', { messageKey: 'money.unsupportedCurrency', params: { currency: coin } });
   const amount = positiveUnits(body.amount);
   if (amount < minimum) throw new ApiError('BUSINESS_RULE', { messageKey: 'powerExchange.belowMinimum', params: { min: fromUnits(minimum), currency: coin } });
-  const price = await trx.selectFrom('prices').select('price_usdt').where('currency', '=', coin).executeTakeFirst();
-  if (!price || price.price_usdt <= 0n) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.noPrice', params: { currency: coin } });
+  const price = await prices.usable(trx, coin, now);
 
   await lockCoinAccount(trx, userId, coin);
   const available = await minedAvailable(trx, userId, coin);
   if (amount > available) {
     throw new ApiError('INSUFFICIENT_BALANCE', { messageKey: 'powerExchange.aboveMined', params: { available: fromUnits(available), currency: coin } });
   }
-  const rate = price.price_usdt;
+  const rate = price.price;
   const value = multiply(amount, rate, 'down');
   const fee = percentOf(value, FEE_RATE, 'up');
   const received = value - fee;
   if (received <= 0n) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.tooSmall' });
+  await checkExposure(trx, [{ currency: coin, delta: amount }, { currency: 'USDT', delta: -value }], bounds);
 
   const record = await trx
     .insertInto('power_exchanges')
-    .values({ user_id: userId, coin, amount, rate, fee, received, created_at: BigInt(now) })
+    .values({ user_id: userId, coin, amount, rate, fee, received, created_at: BigInt(now), snapshot_id: price.snapshotId })
     .returningAll()
     .executeTakeFirstOrThrow();
   const user = userOwner(userId);

@@ -23,10 +23,10 @@ import { listPowerBills, listPowerExchanges } from '../products/powerHistory';
 import { addDays, dayOf } from '../settlement/days';
 
 export default async function accountRoutes(app: FastifyInstance, deps: AppContext): Promise<void> {
-  const { db, config, clock, time } = deps;
+  const { db, config, clock, time, prices } = deps;
   const depositAddresses = await openDepositAddressBook(db, config.depositXpub, clock.now());
 
-  route(app, contract.account.account, async (request) => balanceOverview(db, sessionOf(request).userId, request.query.currency));
+  route(app, contract.account.account, async (request) => balanceOverview(db, prices, sessionOf(request).userId, request.query.currency, clock.now(), time));
 
   route(app, contract.account.productTitle, async (request) => accountProductTitle(db, BigInt(request.params.id)));
 
@@ -46,21 +46,21 @@ export default async function accountRoutes(app: FastifyInstance, deps: AppConte
   moneyRoute(app, deps, contract.account.transferCreate, ({ request, trx, userId, now }) => createTransfer(trx, userId, request.body, now, time), { payPassword: true });
 
   // conversion: pairs and records, a short-lived quote, converting at a quote
-  route(app, contract.account.convert, async (request) => conversionOverview(db, sessionOf(request).userId, pageArgs(request.query), time));
+  route(app, contract.account.convert, async (request) => conversionOverview(db, prices, sessionOf(request).userId, pageArgs(request.query), clock.now(), time));
 
-  route(app, contract.account.convertQuote, async (request) => createQuote(db, sessionOf(request).userId, request.body, clock.now(), time));
+  route(app, contract.account.convertQuote, async (request) => createQuote(db, prices, sessionOf(request).userId, request.body, clock.now(), time));
 
-  moneyRoute(app, deps, contract.account.convertCreate, ({ request, trx, userId, now }) => convertAtQuote(trx, userId, request.body.quoteId, now, time), { payPassword: true });
+  moneyRoute(app, deps, contract.account.convertCreate, ({ request, trx, userId, now }) => convertAtQuote(trx, prices, config.prices.exchangeMaxPosition, userId, request.body.quoteId, now, time), { payPassword: true });
 
   // the power account
   route(app, contract.account.powerDetail, async (request) => {
     const today = dayOf(clock.now(), config.displayUtcOffsetMinutes);
-    return withExchangeTerms(db, await powerDetail(db, sessionOf(request).userId, today, addDays(today, -1)));
+    return withExchangeTerms(db, prices, clock.now(), await powerDetail(db, sessionOf(request).userId, today, addDays(today, -1)));
   });
 
   route(app, contract.account.powerBill, async (request) => listPowerBills(db, sessionOf(request).userId, request.query, pageArgs(request.query)));
 
-  moneyRoute(app, deps, contract.account.powerExchange, async ({ request, trx, userId, now }) => toExchangeRecord(await exchangePower(trx, userId, request.body, now), time), {
+  moneyRoute(app, deps, contract.account.powerExchange, async ({ request, trx, userId, now }) => toExchangeRecord(await exchangePower(trx, prices, config.prices.exchangeMaxPosition, userId, request.body, now), time), {
     payPassword: true,
   });
 

@@ -1,12 +1,15 @@
 /**
- * Conversion: pairs with rate and fee from the prices table, a stored quote with the exact amount
- * received, expiry after 30 s (injected clock), one use per quote, limits per pair, other users'
- * quotes unusable.
+ * Conversion: pairs with rate and fee at the market's prices (here the demo feed held at the
+ * seed's prices, testConfig: labelled demo), a stored quote with the exact amount received, expiry
+ * after CONVERT_QUOTE_TTL_SECONDS (10 s by default; injected clock), one use per quote, limits per
+ * pair, other users' quotes unusable. Prices from sources, staleness, PRICE_MOVED and the desk's
+ * bound: price-actions.test.ts.
  */
 import { startTestApp, type TestApp } from './support/app';
 import { balanceOf, CONVERT_URL, deposit, newUser, PAY_PASSWORD, QUOTE_URL, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
 import { QUOTE_TTL_MS } from '../../contract/rules/wallet';
+import { DEFAULT_CONVERT_QUOTE_TTL_SECONDS } from '../../contract/rules/prices';
 import { EXPIRED_QUOTES_KEPT_MS } from '../../server/ledger/conversions';
 import { checkLedger } from '../../server/ledger/invariants';
 
@@ -27,18 +30,20 @@ const convert = (user: MoneyUser, quoteId: string) =>
   t.app.inject({ method: 'POST', url: CONVERT_URL, headers: bearer(user.token), payload: { quoteId, payPassword: PAY_PASSWORD } });
 
 describe('conversion', () => {
-  it('lists pairs with rate, fee rate and limits from the prices table', async () => {
+  it('lists pairs with rate, fee rate and limits at the market prices, with their age and the demo label', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/web/account/convert', headers: bearer(alice.token) });
     const { pairs } = response.json().data;
-    expect(pairs).toContainEqual({ from: 'USDT', to: 'BTC', rate: '0.00001538', feeRate: '0.2', minAmount: '10', maxAmount: '100000' });
-    expect(pairs).toContainEqual({ from: 'BTC', to: 'USDT', rate: '65000', feeRate: '0.2', minAmount: '0.0002', maxAmount: '2' });
+    const priced = { unavailable: null, priceAt: expect.any(String), priceAgeSeconds: expect.any(Number), demo: true };
+    expect(pairs).toContainEqual({ from: 'USDT', to: 'BTC', rate: '0.00001538', feeRate: '0.2', minAmount: '10', maxAmount: '100000', ...priced });
+    expect(pairs).toContainEqual({ from: 'BTC', to: 'USDT', rate: '65000', feeRate: '0.2', minAmount: '0.0002', maxAmount: '2', ...priced });
+    expect(pairs).toHaveLength(6);
   });
 
   it('quotes the exact amount received and credits exactly that', async () => {
     const q = await quote(alice, 'USDT', 'ETH', '1000');
     expect(q.statusCode).toBe(200);
     // 1000 USDT at 1/3200 = 0.3125 ETH, fee 0.2 % rounded up = 0.000625
-    expect(q.json().data).toMatchObject({ from: 'USDT', to: 'ETH', amount: '1000', rate: '0.0003125', fee: '0.000625', received: '0.311875' });
+    expect(q.json().data).toMatchObject({ from: 'USDT', to: 'ETH', amount: '1000', rate: '0.0003125', fee: '0.000625', received: '0.311875', expiresInSeconds: 10, demo: true });
     const done = await convert(alice, q.json().data.quoteId);
     expect(done.statusCode).toBe(200);
     expect(done.json().data).toMatchObject({ from: 'USDT', to: 'ETH', amount: '1000', fee: '0.000625', received: '0.311875' });
@@ -50,15 +55,16 @@ describe('conversion', () => {
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 
-  it('values the balances in USDT at the prices table and lists the wallet currencies', async () => {
+  it('values the balances in USDT at the market prices and lists the wallet currencies', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/web/account/account', headers: bearer(alice.token) });
-    const { totalUsdt, balances } = response.json().data;
+    const { totalUsdt, totalPartial, balances } = response.json().data;
     // 9000 USDT + 0.311875 ETH × 3200
     expect(totalUsdt).toBe('9998');
-    expect(balances).toContainEqual({ currency: 'ETH', available: '0.311875', frozen: '0', priceUsdt: '3200', valueUsdt: '998' });
-    expect(balances).toContainEqual({ currency: 'BTC', available: '0', frozen: '0', priceUsdt: '65000', valueUsdt: '0' });
+    expect(totalPartial).toBe(false);
+    expect(balances).toContainEqual({ currency: 'ETH', available: '0.311875', frozen: '0', priceUsdt: '3200', valueUsdt: '998', priceAt: expect.any(String), priceDemo: true });
+    expect(balances).toContainEqual({ currency: 'BTC', available: '0', frozen: '0', priceUsdt: '65000', valueUsdt: '0', priceAt: expect.any(String), priceDemo: true });
     const only = (await t.app.inject({ method: 'GET', url: '/api/v1/web/account/account?currency=USDT', headers: bearer(alice.token) })).json().data;
-    expect(only).toEqual({ totalUsdt: '9000', balances: [{ currency: 'USDT', available: '9000', frozen: '0', priceUsdt: '1', valueUsdt: '9000' }] });
+    expect(only).toEqual({ totalUsdt: '9000', totalPartial: false, balances: [{ currency: 'USDT', available: '9000', frozen: '0', priceUsdt: '1', valueUsdt: '9000', priceAt: null, priceDemo: false }] });
   });
 
   it('uses a quote once only', async () => {
@@ -70,8 +76,10 @@ describe('conversion', () => {
   });
 
   it('refuses an expired quote', async () => {
+    expect(t.config.prices.quoteTtlMs).toBe(DEFAULT_CONVERT_QUOTE_TTL_SECONDS * 1000);
+    expect(QUOTE_TTL_MS).toBe(10_000);
     const q = (await quote(alice, 'USDT', 'BTC', '100')).json().data;
-    t.clock.advance(30_001);
+    t.clock.advance(QUOTE_TTL_MS + 1);
     const response = await convert(alice, q.quoteId);
     expect(response.statusCode).toBe(422);
     expect(response.json().errMessage).toBe('報價已過期，請重新取得報價');

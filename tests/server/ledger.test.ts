@@ -91,7 +91,7 @@ describe('post', () => {
       }),
     );
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/web/account/account?currency=USDT', headers: bearer(user.token) });
-    expect(response.json().data).toEqual({ totalUsdt: '10', balances: [{ currency: 'USDT', available: '6', frozen: '4', priceUsdt: '1', valueUsdt: '10' }] });
+    expect(response.json().data).toEqual({ totalUsdt: '10', totalPartial: false, balances: [{ currency: 'USDT', available: '6', frozen: '4', priceUsdt: '1', valueUsdt: '10', priceAt: null, priceDemo: false }] });
     expect((await checkLedger(t.db)).problems).toEqual([]);
   });
 

@@ -1,4 +1,8 @@
-/** The power account: exchanging mined coin to USDT (price, fee, minimum, only mined coin, idempotent) and its records. */
+/**
+ * The power account: exchanging mined coin to USDT (price, fee, minimum, only mined coin, idempotent) and its records.
+ * The price is the demo feed's, held at the seed's 65000 (testConfig); exchanges at prices from the market's sources:
+ * price-actions.test.ts.
+ */
 import { systemOwner, userOwner } from '../../server/ledger/accounts';
 import { checkLedger } from '../../server/ledger/invariants';
 import { runMoneyTransaction } from '../../server/ledger/moneyTransaction';
@@ -7,7 +11,7 @@ import { toUnits } from '../../contract/rules/money';
 import { settleDay } from '../../server/settlement/settleDay';
 import { startTestApp, type TestApp } from './support/app';
 import { DAY } from './support/clock';
-import { MARCH_FIRST_NOON, PAY_PASSWORD, balance, call, insertPowerProduct, newUser, setPrice, type TestUser } from './products.fixture';
+import { MARCH_FIRST_NOON, PAY_PASSWORD, balance, call, insertPowerProduct, newUser, type TestUser } from './products.fixture';
 import { systemBalance } from '../../server/ledger/balances';
 
 let t: TestApp;
@@ -18,7 +22,6 @@ const exchange = (amount: string, key?: string, coin = 'BTC', payPassword = PAY_
 beforeAll(async () => {
   t = await startTestApp({ config: { tokenIdleTtlMs: 30 * DAY } });
   t.clock.set(MARCH_FIRST_NOON);
-  await setPrice(t, 'BTC', '50000');
   miner = await newUser(t, '1000');
   // 10 TH/s: gross 0.01, management 5 % 0.0005, electricity 0.001 → net 0.0085 BTC a day
   const productId = await insertPowerProduct(t, { price: '20', dailyOutput: '0.001', electricityFee: '0.0001', managementFeeRate: '5' });
@@ -38,14 +41,15 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('power exchange', () => {
-  it('exchanges mined coin at the server price minus a 0.5 % fee', async () => {
+  it('exchanges mined coin at the market price minus a 0.5 % fee', async () => {
     const usdt = (await balance(t, miner.id, 'USDT')).available;
     const answer = await exchange('0.01', 'ex-1');
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toMatchObject({ coin: 'BTC', amount: '0.01', rate: '50000', fee: '2.5', received: '497.5' });
-    expect((await balance(t, miner.id, 'USDT')).available).toBe(usdt + toUnits('497.5'));
+    // 0.01 × 65000 = 650, fee 0.5 % = 3.25
+    expect(answer.body.data).toMatchObject({ coin: 'BTC', amount: '0.01', rate: '65000', fee: '3.25', received: '646.75' });
+    expect((await balance(t, miner.id, 'USDT')).available).toBe(usdt + toUnits('646.75'));
     expect((await balance(t, miner.id, 'BTC')).available).toBe(toUnits('1.007'));
-    expect(await systemBalance(t.db, 'fees', 'USDT')).toBe(toUnits('2.5'));
+    expect(await systemBalance(t.db, 'fees', 'USDT')).toBe(toUnits('3.25'));
 
     expect((await exchange('0.01', 'ex-1')).body.data).toEqual(answer.body.data);
     expect(await t.db.selectFrom('power_exchanges').select('id').execute()).toHaveLength(1);
@@ -69,7 +73,8 @@ describe('power exchange', () => {
   it('lists the exchange records, newest first', async () => {
     const records = await call(t, miner, 'GET', '/account/exchange?pageSize=1');
     expect(records.body.data).toMatchObject({ total: 2, page: 1, pageSize: 1 });
-    expect(records.body.data.list[0]).toMatchObject({ amount: '0.007', received: '348.25', fee: '1.75' });
+    // 0.007 × 65000 = 455, fee 2.275
+    expect(records.body.data.list[0]).toMatchObject({ amount: '0.007', received: '452.725', fee: '2.275' });
   });
 
   it('keeps the ledger invariants', async () => {

@@ -34,14 +34,6 @@ export async function newUser(t: TestApp, usdt = '0', invite?: string): Promise<
   return { id: user.id, uid: user.uid, token, wallet };
 }
 
-export async function setPrice(t: TestApp, currency: string, priceUsdt: string): Promise<void> {
-  await t.db
-    .insertInto('prices')
-    .values({ currency, price_usdt: toUnits(priceUsdt), updated_at: BigInt(t.clock.now()) })
-    .onConflict((oc) => oc.column('currency').doUpdateSet({ price_usdt: toUnits(priceUsdt) }))
-    .execute();
-}
-
 export interface PowerProductInput {
   price?: string;
   termDays?: number;

@@ -3,7 +3,8 @@ import { checkLedger } from '../../server/ledger/invariants';
 import { toUnits } from '../../contract/rules/money';
 import { startTestApp, type TestApp } from './support/app';
 import { DAY } from './support/clock';
-import { MARCH_FIRST_NOON, PAY_PASSWORD, balance, call, insertFinanceProduct, insertPowerProduct, newUser, setPrice, type TestUser } from './products.fixture';
+import { MARCH_FIRST_NOON, PAY_PASSWORD, balance, call, insertFinanceProduct, insertPowerProduct, newUser, type TestUser } from './products.fixture';
+import { haltCurrency, resumeCurrency } from '../../server/prices/store';
 import { systemBalance } from '../../server/ledger/balances';
 
 let t: TestApp;
@@ -21,12 +22,17 @@ const subscribe = (user: TestUser, productId: string, amount: string, key?: stri
   call(t, user, 'POST', '/product/finance-order/create', { productId, amount, payPassword: PAY_PASSWORD }, key);
 
 describe('power products', () => {
-  it('carry the server\'s coin price for estimates', async () => {
+  it('carry the market\'s coin price for estimates, and none without a usable one', async () => {
     const productId = await insertPowerProduct(t);
     const find = async () => (await call(t, null, 'GET', '/product/power?coin=BTC&pageSize=100')).body.data.list.find((p: { id: string }) => p.id === productId);
-    expect((await find()).coinPriceUsdt).toBeUndefined();
-    await setPrice(t, 'BTC', '64250.5');
-    expect((await find()).coinPriceUsdt).toBe('64250.5');
+    // the demo feed at the seed's price (testConfig), labelled as such
+    expect(await find()).toMatchObject({ coinPriceUsdt: '65000', coinPriceAt: expect.any(String), coinPriceDemo: true });
+    await haltCurrency(t.db, { currency: 'BTC', operator: 'test', reason: 'test', haltedAt: t.clock.now() });
+    const halted = await find();
+    expect(halted).toMatchObject({ id: productId });
+    for (const key of ['coinPriceUsdt', 'coinPriceAt', 'coinPriceDemo']) expect(halted).not.toHaveProperty(key);
+    await resumeCurrency(t.db, 'BTC');
+    expect((await find()).coinPriceUsdt).toBe('65000');
   });
 });
 

@@ -3,7 +3,8 @@
  * statement the server sends while a user with data in every domain calls every GET endpoint and
  * the money calls (transfer, conversion, power and finance purchases, mall checkout and pay, a
  * records page past the first), and while the jobs run (daily settlement, the mall sweep, the
- * withdrawal signer on a local chain). It then
+ * withdrawal signer on a local chain, the price feed with an HTTP source and its retention) and the
+ * price commands. It then
  * asks the database for each statement's plan:
  *
  * - no statement reads a table that grows with users or time by a full scan (PostgreSQL: with
@@ -27,11 +28,14 @@ import { directRpc } from '../../server/deposits/rpc';
 import { confirmingUpTo } from '../../server/deposits/store';
 import { WITHDRAW_OPS_COMMANDS } from '../../server/ops/withdrawCommands';
 import { WithdrawalSigner, type SignerNetwork } from '../../server/withdrawals/signer';
+import { PRICE_OPS_COMMANDS } from '../../server/ops/priceCommands';
+import { pruneSnapshots } from '../../server/prices/store';
 import { fundedWallet, startLocalChain } from '../chain/localChain';
 import { call } from './products.fixture';
 import { startTestApp, type TestApp } from './support/app';
 import { addHistory, busyUser, getUrl, GET_ENDPOINTS, LISTS, withQuery, type BusyUser } from './support/busyUser';
 import { bearer } from './support/siwe';
+import { poll, priceConfig, startPriceServer, type PriceServer } from './support/priceFeed';
 import { recordStatements } from './support/statements';
 
 /** tables that grow with users or with time: never read by a full scan */
@@ -40,12 +44,14 @@ const GROWING = new Set([
   'ledger_accounts', 'ledger_transactions', 'ledger_entries', 'idempotency_keys', 'pay_password_guards',
   'deposits', 'chain_deposits', 'transfers', 'convert_quotes', 'conversions', 'power_orders', 'power_bills',
   'finance_orders', 'finance_interest', 'power_exchanges', 'settled_days', 'mall_orders', 'mall_traces',
-  'withdrawal_addresses', 'withdrawals', 'withdrawal_txs',
+  'withdrawal_addresses', 'withdrawals', 'withdrawal_txs', 'price_snapshots',
 ]);
 /** tables an operator fills (the catalogue, prices, configuration): a scan of them is fine */
 const BOUNDED = new Set([
   'app_meta', 'prices', 'account_products', 'content_links', 'power_products', 'finance_products',
   'mall_categories', 'mall_goods', 'mall_skus', 'chain_cursors', 'kysely_migration', 'kysely_migration_lock',
+  // a row per currency an operator halted
+  'price_halts',
 ]);
 
 interface Plan {
@@ -91,6 +97,7 @@ function sqlitePlan(statement: string, details: string[]): Plan {
 }
 
 let t: TestApp;
+let prices: PriceServer;
 let busy: BusyUser;
 let recorder: ReturnType<typeof recordStatements>;
 const plans = new Map<string, Plan>();
@@ -128,7 +135,11 @@ async function explainAll(): Promise<void> {
 
 beforeAll(async () => {
   const month = 30 * 24 * 3600 * 1000;
-  t = await startTestApp({ seed: true, config: { featureFlags: Object.fromEntries(FEATURES.map((f) => [f, true])), tokenIdleTtlMs: month, tokenAbsoluteTtlMs: month } });
+  // ETH priced by a source (its snapshots read), the other coins by the demo feed
+  prices = await startPriceServer();
+  prices.answer('/eth', { body: { price: '2500' } });
+  const featureFlags = Object.fromEntries(FEATURES.map((f) => [f, true]));
+  t = await startTestApp({ seed: true, config: { featureFlags, tokenIdleTtlMs: month, tokenAbsoluteTtlMs: month, prices: priceConfig({ PRICE_SOURCES_ETH: prices.url('/eth', '/price') }) } });
   recorder = recordStatements(t.testDb.kind);
   recorder.start();
   busy = await busyUser(t);
@@ -137,6 +148,7 @@ beforeAll(async () => {
     if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
   };
   await addHistory(t, busy);
+  await poll(t.db, t.config.prices, t.clock);
   // every read, then the lists with their filters and a page past the first
   for (const endpoint of GET_ENDPOINTS) await t.app.inject({ method: 'GET', url: getUrl(endpoint, busy.ids), headers: bearer(buyer.token) });
   const category = (await t.db.selectFrom('mall_goods').select('category_id').where('id', '=', BigInt(busy.ids.goods)).executeTakeFirstOrThrow()).category_id;
@@ -167,6 +179,20 @@ beforeAll(async () => {
   // the deposit watcher's reads (no chain needed for them) and the operator's list of withdrawals
   await confirmingUpTo(t.db, 'ERC20', 1000);
   expect(await WITHDRAW_OPS_COMMANDS['withdraw:list'].run(['--status', 'review'], { db: t.db, clock: t.clock, print: () => undefined })).toBe(0);
+  // the price feed: a conversion at a fed price, a poll that agrees on none (the last agreed price
+  // is looked up), the market's history, retention and the operator's commands
+  await poll(t.db, t.config.prices, t.clock);
+  const quote = await call<{ quoteId: string }>(t, buyer, 'POST', '/account/convert/quote', { from: 'USDT', to: 'ETH', amount: '10' });
+  expectOk(quote, 'quote');
+  expectOk(await call(t, buyer, 'POST', '/account/convert/create', { quoteId: quote.body.data.quoteId, payPassword: '246810' }), 'convert');
+  prices.answer('/eth', { status: 503, body: {} });
+  await poll(t.db, t.config.prices, t.clock);
+  for (const url of ['/market/prices', '/account/account', '/account/convert']) expectOk(await call(t, buyer, 'GET', url), url);
+  await pruneSnapshots(t.db, t.clock.now());
+  const opsContext = { db: t.db, clock: t.clock, config: t.config, print: () => undefined };
+  expect(await PRICE_OPS_COMMANDS['prices:halt'].run(['ETH', '--reason', 'test'], opsContext)).toBe(0);
+  expect(await PRICE_OPS_COMMANDS['prices:status'].run([], opsContext)).toBe(1);
+  expect(await PRICE_OPS_COMMANDS['prices:resume'].run(['ETH'], opsContext)).toBe(0);
   recorder.stop();
   await explainAll();
 }, 120_000);
@@ -174,6 +200,7 @@ beforeAll(async () => {
 afterAll(async () => {
   recorder?.stop();
   await t?.close();
+  await prices?.close();
 });
 
 describe('query plans', () => {

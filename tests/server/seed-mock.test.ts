@@ -1,9 +1,10 @@
 /**
  * The mocks serve the catalogue of a freshly seeded server, with the same ids: what a seeded
  * database answers for products, finance products, goods (with SKUs), categories, content links,
- * account product titles and the prices equals the mocks' catalogue (mock/_catalog.ts), so a link
- * such as /shopping/goods/1 shows the same thing on both. Only the sale window's timestamps differ
- * (each side counts them from its own start).
+ * account product titles and the seed's reference prices equals the mocks' catalogue
+ * (mock/_catalog.ts), so a link such as /shopping/goods/1 shows the same thing on both. Only the
+ * sale window's timestamps and the coin's market price now differ (each side has its own clock and
+ * feed).
  */
 import { accountProducts, createCatalog, priceUsdt } from '../../mock/_catalog';
 import { fromUnits } from '../../contract/rules/money';
@@ -24,12 +25,14 @@ const data = async (url: string): Promise<any> => {
 
 const mock = createCatalog();
 const withoutSaleWindow = <T extends { saleStart: string; saleEnd: string }>({ saleStart: _s, saleEnd: _e, ...rest }: T) => rest;
+/** the coin's market price now (its value, time and demo label) is each side's own, like the sale window */
+const withoutCoinPrice = <T extends { coinPriceUsdt?: string; coinPriceAt?: string; coinPriceDemo?: boolean }>({ coinPriceUsdt: _p, coinPriceAt: _a, coinPriceDemo: _d, ...rest }: T) => rest;
 
 describe('the mocks serve the seeded catalogue, ids included', () => {
   it('power products', async () => {
     const { list } = await data('/product/power?pageSize=100');
-    expect(list.map(({ coinPriceUsdt: _p, ...p }: { coinPriceUsdt?: string; saleStart: string; saleEnd: string }) => withoutSaleWindow(p)))
-      .toEqual(mock.powerProducts.map(withoutSaleWindow));
+    expect(list.map((p: { coinPriceUsdt?: string; coinPriceAt?: string; coinPriceDemo?: boolean; saleStart: string; saleEnd: string }) => withoutSaleWindow(withoutCoinPrice(p))))
+      .toEqual(mock.powerProducts.map((p) => withoutSaleWindow(withoutCoinPrice(p))));
   });
 
   it('finance products', async () => {

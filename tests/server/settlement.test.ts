@@ -90,6 +90,8 @@ describe('daily settlement', () => {
     const detail = await call(t, user, 'GET', '/account/power/detail');
     expect(detail.body.data.coins.find((c: { coin: string }) => c.coin === 'BTC')).toEqual({
       coin: 'BTC', unit: 'TH/s', hashrate: '3', outputYesterday: '0.0000225', outputTotal: '0.000045', available: '0.000045',
+      // the exchange terms at the demo feed's price (the seed's, held still in tests)
+      exchangeRate: '65000', exchangeFeeRate: '0.5', exchangeMinimum: '0.00001',
     });
     const orders = await call(t, user, 'GET', '/product/power-order?status=active');
     expect(orders.body.data.list).toEqual([expect.objectContaining({ id: powerOrderId, outputTotal: '0.000045', status: 'active' })]);

@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     publicOrigins: [`https://${TEST_HOST}`],
     logLevel: 'silent',
     rateLimit: { authMax: 10_000, moneyMax: 10_000, windowMs: 60_000 },
+    // the seed's prices, held still (labelled demo), so amounts are known; tests of the feed set their own
+    prices: { ...base.prices, demo: 'fixed' },
     ...overrides,
   };
 }

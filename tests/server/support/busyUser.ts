@@ -10,7 +10,7 @@ import { AUTO_CONFIRM_MS } from '../../../contract/rules/mallOrders';
 import { insertSku, newBuyer, ops, orderApi, type Buyer } from '../mall.fixture';
 import { creditDeposit } from '../../../server/ledger/deposits';
 import { settlePendingDays } from '../../../server/settlement/pendingDays';
-import { insertFinanceProduct, insertPowerProduct, MARCH_FIRST_NOON, newUser, PAY_PASSWORD, call, setPrice, type Answer } from '../products.fixture';
+import { insertFinanceProduct, insertPowerProduct, MARCH_FIRST_NOON, newUser, PAY_PASSWORD, call, type Answer } from '../products.fixture';
 import type { TestApp } from './app';
 import { requestWithdrawal, saveWithdrawAddress } from './withdrawals';
 import { bearer, PROFILE_URL } from './siwe';
@@ -63,7 +63,6 @@ export async function addHistory(t: TestApp, busy: BusyUser): Promise<void> {
     expectOk(await call(t, buyer, 'POST', '/product/power-order/create', { productId: power, units: 1, payPassword: PAY_PASSWORD }), 'power order');
     expectOk(await call(t, buyer, 'POST', '/product/finance-order/create', { productId: finance, amount: '100', payPassword: PAY_PASSWORD }), 'finance order');
   }
-  await setPrice(t, 'BTC', '60000');
   for (let i = 0; i < 2; i++) {
     const quote = await call<{ quoteId: string }>(t, buyer, 'POST', '/account/convert/quote', { from: 'USDT', to: 'BTC', amount: '10' });
     expectOk(quote, 'quote');
