@@ -14,22 +14,36 @@ import {
   ACCOUNT_PRODUCTS, CONTENT_LINKS, FINANCE_PRODUCTS, MALL_CATEGORIES, MALL_GOODS, POWER_PRODUCTS, PRICES_USDT, seededId,
 } from '../contract/seed/catalogue';
 import { picture } from '../contract/seed/pictures';
-import { daysFromNow, timestamp } from './_time';
+import { ageSeconds, priceState, timeOf, type MockPrice } from './_market';
+import { daysFromNow, now, timestamp } from './_time';
 
+type Usable = Extract<MockPrice, { usable: true }>;
+
+/** The seed's price of a currency in units (what a fresh database starts with; the centre of the demo feed's walk, mock/_market.ts). */
 export function priceUsdt(currency: string): bigint {
   return toUnits(PRICES_USDT[currency] ?? '0');
 }
 
-/** The conversion pairs of contract/rules/wallet.ts at today's prices, as the server lists them. */
-export function convertPairs(): ConvertPairType[] {
-  return CONVERT_PAIRS.map(({ from, to }) => ({
-    from,
-    to,
-    rate: fromUnits(ratio(priceUsdt(from), priceUsdt(to), 'down')),
-    feeRate: CONVERT_FEE_RATE,
-    minAmount: CONVERT_LIMITS[from].minAmount,
-    maxAmount: CONVERT_LIMITS[from].maxAmount,
-  }));
+/** units of `to` per unit of `from`, rounded down, as the server's */
+export const rateOf = (from: Usable, to: Usable): bigint => ratio(from.price, to.price, 'down');
+
+/**
+ * The conversion pairs of contract/rules/wallet.ts at the market's prices now, as the server lists
+ * them: a pair either of whose currencies has no usable price has no rate, and says why.
+ */
+export function convertPairs(at: number = now()): ConvertPairType[] {
+  return CONVERT_PAIRS.map(({ from, to }): ConvertPairType => {
+    const terms = { from, to, feeRate: CONVERT_FEE_RATE, minAmount: CONVERT_LIMITS[from].minAmount, maxAmount: CONVERT_LIMITS[from].maxAmount };
+    const a = priceState(from, at);
+    const b = priceState(to, at);
+    if (!a.usable) return { ...terms, rate: null, unavailable: a.reason, priceAt: null, priceAgeSeconds: null, demo: false };
+    if (!b.usable) return { ...terms, rate: null, unavailable: b.reason, priceAt: null, priceAgeSeconds: null, demo: false };
+    // the older of the two prices
+    const takenAt = Math.min(a.takenAt, b.takenAt);
+    return {
+      ...terms, rate: fromUnits(rateOf(a, b)), unavailable: null, priceAt: timeOf(takenAt), priceAgeSeconds: ageSeconds(takenAt, at), demo: a.demo || b.demo,
+    };
+  });
 }
 
 /** The account products (10000 = USDT) whose titles the account pages show. */

@@ -2,12 +2,14 @@
 import { dataSlice, getAddress, id as keccakText } from 'ethers';
 import { contract } from '../contract';
 import { fromUnits, multiply, percentOf, toUnits, wholeUnits } from '../contract/rules/money';
+import { DEFAULT_PRICE_MAX_DEVIATION_PERCENT, valueAt, withinDeviation } from '../contract/rules/prices';
 import {
   CONVERT_FEE_RATE, DEPOSIT_NETWORKS, POWER_EXCHANGE_FEE_RATE, POWER_EXCHANGE_MINIMUM, QUOTE_TTL_MS, TRANSFER_RULES, WALLET_CURRENCIES,
 } from '../contract/rules/wallet';
-import { accountProducts, convertPairs, priceUsdt } from './_catalog';
+import { accountProducts, convertPairs, rateOf } from './_catalog';
 import { refusal } from './_errors';
 import { byId, mockRoutes, newestFirst, paginate } from './_kit';
+import { priceState, timeOf, usablePrice } from './_market';
 import {
   balanceOf, book, checkPayPassword, findUserByAddress, nextId, randomToken, requireAvailable, state, writeEntry, type MockUser,
 } from './_state';
@@ -69,14 +71,25 @@ export default mockRoutes(contract.account, {
     settleSeenDeposits(user);
     // the wallet currencies are listed even at zero, as on the server
     for (const currency of WALLET_CURRENCIES) balanceOf(user, currency);
+    let total = 0n;
+    let totalPartial = false;
     const balances = [...user.balances.entries()]
       .filter(([currency]) => !query.currency || currency === query.currency)
       .map(([currency, b]) => {
-        const price = priceUsdt(currency);
-        return { currency, available: fromUnits(b.available), frozen: fromUnits(b.frozen), priceUsdt: fromUnits(price), valueUsdt: fromUnits(multiply(b.available + b.frozen, price, 'down')) };
+        const amounts = { currency, available: fromUnits(b.available), frozen: fromUnits(b.frozen) };
+        const price = priceState(currency);
+        if (!price.usable) {
+          // as the server: no value rather than a stale or made-up one, and the total says it left some out
+          if (b.available + b.frozen > 0n) totalPartial = true;
+          return { ...amounts, priceUsdt: null, valueUsdt: null, priceAt: null, priceDemo: false };
+        }
+        const value = valueAt(b.available + b.frozen, price.price);
+        total += value;
+        // USDT is 1 by definition: no time of its own
+        const priceAt = price.demo ? timeOf(price.takenAt) : null;
+        return { ...amounts, priceUsdt: fromUnits(price.price), valueUsdt: fromUnits(value), priceAt, priceDemo: price.demo };
       });
-    const total = balances.reduce((sum, b) => sum + toUnits(b.valueUsdt), 0n);
-    return { totalUsdt: fromUnits(total), balances };
+    return { totalUsdt: fromUnits(total), totalPartial, balances };
   },
 
   productTitle: ({ params }) => {
@@ -146,12 +159,17 @@ export default mockRoutes(contract.account, {
     const value = toUnits(body.amount);
     if (value < toUnits(pair.minAmount)) throw refusal('BUSINESS_RULE', 'convert.belowMinimum', { min: pair.minAmount, currency: pair.from });
     if (value > toUnits(pair.maxAmount)) throw refusal('BUSINESS_RULE', 'convert.aboveMaximum', { max: pair.maxAmount, currency: pair.from });
-    const gross = multiply(value, toUnits(pair.rate), 'down');
+    // usable prices only (PRICE_UNAVAILABLE naming the currency), as the server
+    const fromPrice = usablePrice(pair.from);
+    const toPrice = usablePrice(pair.to);
+    const rate = rateOf(fromPrice, toPrice);
+    const gross = multiply(value, rate, 'down');
     const fee = percentOf(gross, toUnits(CONVERT_FEE_RATE), 'up');
     if (gross - fee <= 0n) throw refusal('BUSINESS_RULE', 'convert.tooSmall');
     const quote = {
-      quoteId: randomToken(12), from: pair.from, to: pair.to, amount: body.amount, rate: pair.rate,
+      quoteId: randomToken(12), from: pair.from, to: pair.to, amount: body.amount, rate: fromUnits(rate),
       fee: fromUnits(fee), received: fromUnits(gross - fee), expiresAt: timestamp(daysFromNow(0).add(QUOTE_TTL_MS, 'millisecond')), expiresInSeconds: Math.floor(QUOTE_TTL_MS / 1000),
+      priceAt: timeOf(Math.min(fromPrice.takenAt, toPrice.takenAt)), demo: fromPrice.demo || toPrice.demo,
     };
     user.quotes.set(quote.quoteId, quote);
     return quote;
@@ -163,6 +181,11 @@ export default mockRoutes(contract.account, {
     if (user.usedQuotes.has(body.quoteId)) throw refusal('CONFLICT', 'convert.quoteUsed');
     if (!quote) throw refusal('NOT_FOUND', 'convert.quoteNotFound');
     if (quote.expiresAt < timestamp()) throw refusal('BUSINESS_RULE', 'convert.quoteExpired');
+    // the rate now, within the allowed deviation of the quoted one (else PRICE_MOVED: nothing moved, a new quote is needed)
+    const rateNow = rateOf(usablePrice(quote.from), usablePrice(quote.to));
+    if (!withinDeviation(rateNow, toUnits(quote.rate), toUnits(DEFAULT_PRICE_MAX_DEVIATION_PERCENT))) {
+      throw refusal('PRICE_MOVED', 'PRICE_MOVED', {}, { quotedRate: quote.rate, rate: fromUnits(rateNow) });
+    }
     const fee = toUnits(quote.fee);
     requireAvailable(user, quote.from, toUnits(quote.amount));
     book(user, 'convert_out', quote.from, -toUnits(quote.amount), `兌換為 ${quote.to}`);
@@ -188,10 +211,10 @@ export default mockRoutes(contract.account, {
       coins: [...coins].map(([coin, { unit, hashrate }]) => {
         const mined = user.mined.get(coin);
         const minimum = POWER_EXCHANGE_MINIMUM[coin];
-        const price = priceUsdt(coin);
-        // the exchange terms of an exchangeable coin, as the server adds them (server/products/powerExchange.ts)
-        const terms = minimum !== undefined && price > 0n
-          ? { exchangeRate: fromUnits(price), exchangeFeeRate: POWER_EXCHANGE_FEE_RATE, exchangeMinimum: minimum } : {};
+        const price = priceState(coin);
+        // the exchange terms of an exchangeable coin with a usable price, as the server adds them (server/products/powerExchange.ts)
+        const terms = minimum !== undefined && price.usable
+          ? { exchangeRate: fromUnits(price.price), exchangeFeeRate: POWER_EXCHANGE_FEE_RATE, exchangeMinimum: minimum } : {};
         return {
           coin, unit, hashrate: fromUnits(hashrate),
           outputYesterday: fromUnits(mined?.outputYesterday ?? 0n), outputTotal: fromUnits(mined?.outputTotal ?? 0n), available: fromUnits(mined?.available ?? 0n),
@@ -208,10 +231,10 @@ export default mockRoutes(contract.account, {
     if (minimum === undefined) throw refusal('BUSINESS_RULE', 'money.unsupportedCurrency', { currency: coin });
     const value = toUnits(body.amount);
     if (value < toUnits(minimum)) throw refusal('BUSINESS_RULE', 'powerExchange.belowMinimum', { min: minimum, currency: coin });
+    const rate = usablePrice(coin).price;
     const available = user.mined.get(coin)?.available ?? 0n;
     if (value > available) throw refusal('INSUFFICIENT_BALANCE', 'powerExchange.aboveMined', { available: fromUnits(available), currency: coin });
     const mined = user.mined.get(coin)!;
-    const rate = priceUsdt(body.coin);
     const gross = multiply(value, rate, 'down');
     const fee = percentOf(gross, toUnits(POWER_EXCHANGE_FEE_RATE), 'up');
     mined.available -= value;

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import type { FinanceProductType, PowerProductType } from '../contract/product';
 import { contract } from '../contract';
 import { fromUnits, toUnits } from '../contract/rules/money';
-import { priceUsdt } from './_catalog';
+import { priceState, timeOf } from './_market';
 import { refusal } from './_errors';
 import { byId, mockRoutes, newestFirst, paginate } from './_kit';
 import { addFrozen, book, checkPayPassword, nextId, requireAvailable, state, type MockUser } from './_state';
@@ -68,7 +68,11 @@ function findProduct<T extends { id: string }>(list: T[], id: string): T {
 
 export default mockRoutes(contract.product, {
   power: ({ query }) => paginate(
-    state.catalog.powerProducts.filter((p) => !query.coin || p.coin === query.coin).map((p) => ({ ...p, coinPriceUsdt: fromUnits(priceUsdt(p.coin)) })),
+    state.catalog.powerProducts.filter((p) => !query.coin || p.coin === query.coin).map((p) => {
+      // the coin's market price, only a usable one (server/products/catalogue.ts)
+      const price = priceState(p.coin);
+      return price.usable ? { ...p, coinPriceUsdt: fromUnits(price.price), coinPriceAt: timeOf(price.takenAt), coinPriceDemo: price.demo } : p;
+    }),
     query,
   ),
 

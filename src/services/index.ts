@@ -12,5 +12,6 @@ export * as addressApi from './address';
 export * as mallApi from './mall';
 export * as featuresApi from './features';
 export * as withdrawApi from './withdraw';
+export * as marketApi from './market';
 export type { ServiceOptions } from './client';
 export type { BodyOf, DataOf, QueryOf } from './types';

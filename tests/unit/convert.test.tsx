@@ -1,11 +1,13 @@
 /**
- * The conversion sheet on /my/assets: the server's pairs with their minimum and maximum, a quote
- * (rate, fee, exact amount received) only for an amount within them, an expired quote that cannot
- * be confirmed until it is fetched again, the pay-password confirmation, and the records.
+ * The conversion sheet on /my/assets: the server's pairs with their minimum and maximum and their
+ * market rate (age, the coin's 24-hour change, 演示行情), a quote (rate, fee, exact amount received)
+ * only for an amount within them and a pair with a usable price, an expired quote that cannot be
+ * confirmed until it is fetched again, the pay-password confirmation (a price that moved brings a
+ * new quote), and the records.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { accountApi } from '@/services';
-import { CONVERT_QUOTE } from './pages.fixtures';
+import { CONVERT, CONVERT_QUOTE } from './pages.fixtures';
 import { button, callsOf, choose, clearToasts, confirmWithPayPassword, field, findFieldError, findSheet, findToast, IDEMPOTENCY_KEY, openMoneyPage, optionsOf, pause, press, refuseNext, resetMoneyScreens, serverError, SLOW, TEST_TIMEOUT, type, waitForCalls } from './money.harness';
 
 jest.setTimeout(TEST_TIMEOUT);
@@ -33,6 +35,7 @@ async function quoteFor(sheet: HTMLElement, amount: string): Promise<HTMLElement
 
 beforeEach(() => {
   resetMoneyScreens();
+  (accountApi.convert as jest.Mock).mockResolvedValue(CONVERT);
   (accountApi.convertQuote as jest.Mock).mockResolvedValue(QUOTE);
 });
 afterEach(clearToasts);
@@ -98,7 +101,8 @@ describe('quote and confirmation', () => {
     await waitForCalls(accountApi.convertCreate, 1);
     const [body, options] = callsOf(accountApi.convertCreate)[0];
     expect(body).toEqual({ quoteId: 'q-1', payPassword: '123456' });
-    expect(options).toEqual({ headers: { 'Idempotency-Key': expect.stringMatching(IDEMPOTENCY_KEY) } });
+    // refusals come back to the sheet (PRICE_MOVED is answered with a new quote; the others are shown as usual)
+    expect(options).toEqual({ skipErrorHandler: true, headers: { 'Idempotency-Key': expect.stringMatching(IDEMPOTENCY_KEY) } });
     expect(await findToast('兑换成功')).toBeInTheDocument();
     // balances and records are fetched again
     await waitFor(() => expect(accountApi.account).toHaveBeenCalledTimes(2), SLOW);
@@ -130,11 +134,12 @@ describe('quote and confirmation', () => {
   });
 
   it('shows the server’s refusal of a quote in the sheet and offers nothing to confirm', async () => {
-    refuseNext(accountApi.convertQuote, serverError('BUSINESS_RULE', 'convert.noPrice', { currency: 'BTC' }));
+    // the price became unusable between the pairs' answer and the quote
+    refuseNext(accountApi.convertQuote, serverError('PRICE_UNAVAILABLE', 'price.unavailable', { currency: 'BTC' }, { currency: 'BTC', reason: 'stale' }));
     const sheet = await openConvertSheet();
     await choose('获得币种', 'BTC');
     await type('兑换数量', '100');
-    expect(await within(sheet).findByText('BTC 暂无报价', { selector: '.ant-alert-message' }, SLOW)).toBeInTheDocument();
+    expect(await within(sheet).findByText('BTC 行情暂不可用，请稍后再试', { selector: '.ant-alert-message' }, SLOW)).toBeInTheDocument();
     expect(within(sheet).queryByTestId('convert-quote')).toBeNull();
     expect(button('兑换', sheet)).toBeDisabled();
   });
@@ -151,6 +156,97 @@ describe('quote and confirmation', () => {
     expect(within(confirm).getByLabelText('支付密码')).toBeInTheDocument();
     expect(screen.queryByText('兑换成功')).toBeNull();
     expect(accountApi.account).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the market rate', () => {
+  it('shows the pair’s rate with its age counting up, the coin’s 24-hour change, and no 演示行情 for real prices', async () => {
+    const sheet = await openConvertSheet();
+    await choose('获得币种', 'BTC');
+    const price = await within(sheet).findByTestId('convert-price', undefined, SLOW);
+    // the fixtures: USDT→BTC at 0.00001, 3 s old; BTC +2.50 % over 24 hours
+    expect(price).toHaveTextContent('1 USDT = 0.00001 BTC');
+    expect(price).toHaveTextContent('24h +2.50%');
+    expect(within(price).getByTestId('price-change').querySelector('.ant-typography-success')).not.toBeNull();
+    expect(price).not.toHaveTextContent('演示行情');
+    expect(within(price).getByTestId('price-age')).toHaveTextContent(/更新于 [34] 秒前/);
+    await waitFor(() => expect(within(price).getByTestId('price-age')).toHaveTextContent(/更新于 [5-9] 秒前/), SLOW);
+    expect(within(sheet).queryByTestId('convert-price-unavailable')).toBeNull();
+  });
+
+  it('labels a rate and a quote from the demo feed 演示行情', async () => {
+    (accountApi.convert as jest.Mock).mockResolvedValue({ ...CONVERT, pairs: CONVERT.pairs.map((pair) => ({ ...pair, demo: true })) });
+    (accountApi.convertQuote as jest.Mock).mockResolvedValue({ ...QUOTE, demo: true, priceAt: '2026-01-05 08:00:00' });
+    const sheet = await openConvertSheet();
+    await choose('获得币种', 'BTC');
+    expect(await within(sheet).findByTestId('convert-price', undefined, SLOW)).toHaveTextContent('演示行情');
+    expect(await quoteFor(sheet, '100')).toHaveTextContent('演示行情');
+  });
+
+  it.each([
+    ['stale', '行情已过期'],
+    ['disagree', '行情源不一致'],
+    ['fewSources', '行情源不足'],
+    ['halted', '已暂停兑换'],
+    ['noSource', '暂无行情'],
+  ])('a pair without a usable price (%s) says why, asks for no quote and cannot be converted', async (reason, words) => {
+    const unpriced = { ...CONVERT.pairs[0], rate: null, unavailable: reason, priceAt: null, priceAgeSeconds: null };
+    (accountApi.convert as jest.Mock).mockResolvedValue({ ...CONVERT, pairs: [unpriced, CONVERT.pairs[1]] });
+    const sheet = await openConvertSheet();
+    await choose('获得币种', 'BTC');
+    expect(await within(sheet).findByTestId('convert-price-unavailable', undefined, SLOW)).toHaveTextContent(`行情暂不可用：${words}，暂时无法兑换`);
+    expect(within(sheet).queryByTestId('convert-price')).toBeNull();
+    await type('兑换数量', '100');
+    await pause(DEBOUNCE_MS * 2);
+    expect(accountApi.convertQuote).not.toHaveBeenCalled();
+    const submit = within(sheet).getByTestId('convert-submit');
+    expect(submit).toBeDisabled();
+    expect(submit.textContent?.replace(/\s/g, '')).toBe('行情暂不可用');
+  });
+
+  it('a pair priced again is converted again: the sheet keeps its pairs current while open', async () => {
+    const unpriced = { ...CONVERT.pairs[0], rate: null, unavailable: 'stale' as const, priceAt: null, priceAgeSeconds: null };
+    (accountApi.convert as jest.Mock).mockResolvedValue({ ...CONVERT, pairs: [unpriced, CONVERT.pairs[1]] });
+    const sheet = await openConvertSheet();
+    await choose('获得币种', 'BTC');
+    await within(sheet).findByTestId('convert-price-unavailable', undefined, SLOW);
+    (accountApi.convert as jest.Mock).mockResolvedValue(CONVERT);
+    // asked again within the market's poll (10 s)
+    await within(sheet).findByTestId('convert-price', undefined, { timeout: 20_000 });
+    expect(within(sheet).queryByTestId('convert-price-unavailable')).toBeNull();
+    await quoteFor(sheet, '100');
+    expect(button('兑换', sheet)).not.toBeDisabled();
+  });
+
+  it('a price that moved since the quote (PRICE_MOVED) brings a new quote to check, not just a toast; the new one is converted', async () => {
+    (accountApi.convertQuote as jest.Mock)
+      .mockResolvedValueOnce(QUOTE)
+      .mockResolvedValueOnce({ ...QUOTE, quoteId: 'q-2', rate: '0.0000101', received: '0.00100798' });
+    refuseNext(accountApi.convertCreate, serverError('PRICE_MOVED', 'PRICE_MOVED', {}, { quotedRate: '0.0000102', rate: '0.0000101' }));
+    const sheet = await openConvertSheet();
+    await choose('获得币种', 'BTC');
+    await quoteFor(sheet, '100');
+    press('兑换', sheet);
+    await confirmWithPayPassword(await findSheet('确认兑换'), '123456');
+    await waitForCalls(accountApi.convertQuote, 2);
+    expect(callsOf(accountApi.convertQuote)[1][0]).toEqual({ from: 'USDT', to: 'BTC', amount: '100' });
+    expect(await within(sheet).findByTestId('convert-price-moved', undefined, SLOW)).toHaveTextContent('价格已变动，已按最新价格重新报价，请核对后再兑换');
+    await waitFor(() => expect(within(sheet).getByTestId('convert-quote')).toHaveTextContent('实际到账0.00100798 BTC'), SLOW);
+    // the confirmation closed and nothing was converted
+    await waitFor(() => expect(screen.queryByText('支付 100 USDT，到账 0.00099796 BTC')).toBeNull(), SLOW);
+    expect(screen.queryByText('兑换成功')).toBeNull();
+    expect(accountApi.account).toHaveBeenCalledTimes(1);
+    // the refusal's own text ("get a new quote") is not toasted: the new quote is already there
+    await pause(500);
+    expect(screen.queryByText('价格已变动，请重新获取报价')).toBeNull();
+
+    press('兑换', sheet);
+    const confirm = await findSheet('确认兑换');
+    expect(confirm).toHaveTextContent('支付 100 USDT，到账 0.00100798 BTC');
+    await confirmWithPayPassword(confirm, '123456');
+    await waitForCalls(accountApi.convertCreate, 2);
+    expect(callsOf(accountApi.convertCreate)[1][0]).toEqual({ quoteId: 'q-2', payPassword: '123456' });
+    expect(await findToast('兑换成功')).toBeInTheDocument();
   });
 });
 

@@ -16,13 +16,21 @@ import content from '../../mock/content';
 import features from '../../mock/features';
 import invite from '../../mock/invite';
 import mall from '../../mock/mall';
+import market from '../../mock/market';
 import product from '../../mock/product';
 import user from '../../mock/user';
 import withdraw from '../../mock/withdraw';
 import { withdrawAddressStatement, withdrawStatement } from '../../contract/rules/withdraw';
+import { MARKET_CYCLE_MS, stalePhase } from '../../mock/_market';
+import { setMockNow } from '../../mock/_time';
 import { invokeMock, type MockReply } from './mockInvoke';
 
-const routes = { ...auth, ...user, ...account, ...product, ...content, ...invite, ...address, ...mall, ...features, ...withdraw };
+const routes = { ...auth, ...user, ...account, ...product, ...content, ...invite, ...address, ...mall, ...features, ...withdraw, ...market };
+
+// the mocks' clock at the start of the current market cycle, where every price is usable
+// (mock/_market.ts: FIL has none for a minute of every cycle); mock-rules.test.ts covers that phase
+beforeAll(() => setMockNow(stalePhase(Date.now()).to - MARKET_CYCLE_MS + 1000));
+afterAll(() => setMockNow(null));
 type Contract = typeof contract;
 
 interface CallInput {
@@ -330,6 +338,14 @@ describe('content and invitations', () => {
     const details = ok('invite', 'update', { token: carolToken, body: { code } });
     expect(details.inviter.uid).toBe(ok('user', 'profile', { token: bobToken }).uid);
     expect(ok('invite', 'details', { token: bobToken }).inviteeCount).toBe(1);
+  });
+});
+
+describe('market prices', () => {
+  it('serves every market currency to anyone, priced by the demo feed, with its history', () => {
+    const { prices } = ok('market', 'prices');
+    expect(prices.map((p: { currency: string }) => p.currency)).toEqual(['BTC', 'ETH', 'FIL']);
+    for (const price of prices) expect(price).toMatchObject({ usable: true, reason: null, demo: true, ageSeconds: 0 });
   });
 });
 

@@ -12,8 +12,13 @@ import { fillMessage, type MessageParams } from '../../contract/messages/fill';
 import { zhTW, type MessageKey } from '../../contract/messages/zh-TW';
 import { DEFAULT_COMMISSION_RATE } from '../../contract/rules/invites';
 import { MAX_UNPAID_ORDERS, STATUS_TABLE, type MallActionName } from '../../contract/rules/mallOrders';
+import dayjs from 'dayjs';
 import { fromUnits, toUnits } from '../../contract/rules/money';
 import { PAY_PASSWORD_LOCK_MS, PAY_PASSWORD_MAX_FAILURES } from '../../contract/rules/payPassword';
+import {
+  changePercent, DEFAULT_PRICE_MAX_AGE_SECONDS, DEFAULT_PRICE_MAX_DEVIATION_PERCENT, demoPrice, MARKET_CURRENCIES, SPARKLINE_POINTS, SPARKLINE_WINDOW_MS, valueAt,
+} from '../../contract/rules/prices';
+import { PRICES_USDT } from '../../contract/seed/catalogue';
 import {
   CONVERT_FEE_RATE, CONVERT_LIMITS, CONVERT_PAIRS, DEPOSIT_NETWORKS, POWER_EXCHANGE_FEE_RATE, POWER_EXCHANGE_MINIMUM,
   QUOTE_TTL_MS, TRANSFER_RULES,
@@ -21,13 +26,23 @@ import {
 import account from '../../mock/account';
 import invite from '../../mock/invite';
 import mall, { setStatus } from '../../mock/mall';
+import market from '../../mock/market';
 import product from '../../mock/product';
+import { MARKET_CYCLE_MS, STALE_CURRENCY, STALE_PHASE_MS, stalePhase } from '../../mock/_market';
 import { welcome } from '../../mock/_starter';
 import { balanceOf, createUser, randomToken, state, type MockUser } from '../../mock/_state';
-import { timestamp } from '../../mock/_time';
+import { setMockNow, timestamp } from '../../mock/_time';
 import { invokeMock, type MockReply } from './mockInvoke';
 
-const routes = { ...account, ...invite, ...mall, ...product };
+const routes = { ...account, ...invite, ...mall, ...product, ...market };
+
+/**
+ * The mocks' clock, at the start of the current market cycle: every price usable (FIL has none
+ * for a minute of every cycle, mock/_market.ts). The market's tests move it; each test starts here.
+ */
+const LIVE = stalePhase(Date.now()).to - MARKET_CYCLE_MS + 1000;
+beforeEach(() => setMockNow(LIVE));
+afterAll(() => setMockNow(null));
 type Contract = typeof contract;
 const PAY_PASSWORD = '123456';
 
@@ -258,5 +273,145 @@ describe('refusals name their message key and parameters like the server (issue 
     const reply = call('account', 'transferCreate', token, { body: { to: recipient, currency: 'USDT', amount: '10', payPassword: '000000' } });
     expect(reply.status).toBe(422);
     expect(reply.body).toMatchObject({ errCode: 'PAY_PASSWORD_WRONG', errKey: 'payPassword.wrong', errParams: { remaining: PAY_PASSWORD_MAX_FAILURES - 1 } });
+  });
+});
+
+describe('market prices follow contract/rules/prices.ts: the demo feed, moving, and FIL\'s stale phase', () => {
+  const { user, token } = signedIn();
+  balanceOf(user, 'USDT').available += toUnits('100000');
+  balanceOf(user, STALE_CURRENCY).available += toUnits('100');
+  const seed = (currency: string) => toUnits(PRICES_USDT[currency]);
+  const demo = (currency: string, at: number) => fromUnits(demoPrice(currency, seed(currency), at));
+  const priceOf = (currency: string) => ok('market', 'prices', token).prices.find((p: { currency: string }) => p.currency === currency);
+  const balance = (currency: string) => ok('account', 'account', token).balances.find((b: { currency: string }) => b.currency === currency);
+  const pair = (from: string, to: string) => ok('account', 'convert', token).pairs.find((p: { from: string; to: string }) => p.from === from && p.to === to);
+  const { from: staleFrom, to: staleTo } = stalePhase(LIVE);
+  /** a moment in the middle of the stale phase */
+  const STALE = staleFrom + STALE_PHASE_MS / 2;
+
+  it('serves each market currency at the demo feed\'s price now, labelled demo, with its 24-hour change and history', () => {
+    const { prices } = ok('market', 'prices', token);
+    expect(prices.map((p: { currency: string }) => p.currency)).toEqual([...MARKET_CURRENCIES]);
+    const dayAgo = LIVE - SPARKLINE_WINDOW_MS;
+    for (const price of prices) {
+      const { currency } = price;
+      expect(price).toMatchObject({ price: demo(currency, LIVE), usable: true, reason: null, takenAt: timestamp(dayjs(LIVE)), ageSeconds: 0, demo: true });
+      expect(price.sparkline).toHaveLength(SPARKLINE_POINTS);
+      // oldest first, the last point now
+      expect(price.sparkline[SPARKLINE_POINTS - 1]).toBe(price.price);
+      // (the stale currency's history has gaps and frozen stretches: the stale phase's test)
+      if (currency === STALE_CURRENCY) continue;
+      expect(price.sparkline[0]).toBe(demo(currency, dayAgo + SPARKLINE_WINDOW_MS / SPARKLINE_POINTS));
+      expect(price.sparkline.every((point: string | null) => point !== null)).toBe(true);
+      expect(price.change24h).toBe(changePercent(demoPrice(currency, seed(currency), dayAgo), toUnits(price.price)));
+    }
+  });
+
+  it('moves: a minute later the prices, the balances\' values and the pairs\' rates follow the new price', () => {
+    const before = priceOf('BTC').price;
+    setMockNow(LIVE + 60_000);
+    const after = priceOf('BTC');
+    expect(after.price).toBe(demo('BTC', LIVE + 60_000));
+    expect(after.price).not.toBe(before);
+    const btc = balance('BTC');
+    expect(btc).toMatchObject({ priceUsdt: after.price, priceAt: timestamp(dayjs(LIVE + 60_000)), priceDemo: true });
+    expect(btc.valueUsdt).toBe(fromUnits(valueAt(toUnits(btc.available) + toUnits(btc.frozen), toUnits(after.price))));
+    expect(balance('USDT')).toMatchObject({ priceUsdt: '1', priceAt: null, priceDemo: false });
+    expect(pair('BTC', 'USDT')).toMatchObject({ rate: after.price, unavailable: null, priceAgeSeconds: 0, demo: true });
+    const product = ok('product', 'power', token, { query: { coin: 'BTC' } }).list[0];
+    expect(product).toMatchObject({ coinPriceUsdt: after.price, coinPriceAt: timestamp(dayjs(LIVE + 60_000)), coinPriceDemo: true });
+  });
+
+  it(`${STALE_CURRENCY}'s price freezes before the stale phase: still usable, its age growing up to the maximum`, () => {
+    const stoppedAt = staleFrom - DEFAULT_PRICE_MAX_AGE_SECONDS * 1000;
+    setMockNow(staleFrom - 15_000);
+    expect(priceOf(STALE_CURRENCY)).toMatchObject({ price: demo(STALE_CURRENCY, stoppedAt), usable: true, ageSeconds: DEFAULT_PRICE_MAX_AGE_SECONDS - 15 });
+    expect(pair('USDT', STALE_CURRENCY)).toMatchObject({ unavailable: null, priceAgeSeconds: DEFAULT_PRICE_MAX_AGE_SECONDS - 15 });
+  });
+
+  it(`in the stale phase ${STALE_CURRENCY} has no usable price: shown as stale, not valued, not converted, not exchanged`, () => {
+    const filPower = ok('product', 'power', token, { query: { coin: STALE_CURRENCY } }).list[0];
+    expect(filPower.coinPriceUsdt).toBe(demo(STALE_CURRENCY, LIVE));
+    ok('product', 'powerOrderCreate', token, { body: { productId: filPower.id, units: filPower.minUnits, payPassword: PAY_PASSWORD } });
+    setMockNow(STALE);
+    const stoppedAt = staleFrom - DEFAULT_PRICE_MAX_AGE_SECONDS * 1000;
+    expect(priceOf(STALE_CURRENCY)).toMatchObject({
+      price: demo(STALE_CURRENCY, stoppedAt), usable: false, reason: 'stale', ageSeconds: (STALE - stoppedAt) / 1000, change24h: null, demo: false,
+    });
+    expect(priceOf(STALE_CURRENCY).sparkline[SPARKLINE_POINTS - 1]).toBeNull();
+    expect(priceOf('BTC')).toMatchObject({ usable: true, price: demo('BTC', STALE) });
+
+    const overview = ok('account', 'account', token);
+    expect(balance(STALE_CURRENCY)).toMatchObject({ priceUsdt: null, valueUsdt: null, priceAt: null, priceDemo: false });
+    expect(overview.totalPartial).toBe(true);
+    const valued = overview.balances.filter((b: { valueUsdt: string | null }) => b.valueUsdt !== null);
+    expect(overview.totalUsdt).toBe(fromUnits(valued.reduce((sum: bigint, b: { valueUsdt: string }) => sum + toUnits(b.valueUsdt), 0n)));
+
+    for (const [from, to] of [['USDT', STALE_CURRENCY], [STALE_CURRENCY, 'USDT']]) {
+      expect(pair(from, to)).toMatchObject({ rate: null, unavailable: 'stale', priceAt: null, priceAgeSeconds: null, demo: false });
+      const refused = call('account', 'convertQuote', token, { body: { from, to, amount: CONVERT_LIMITS[from].minAmount } });
+      expect(refused.status).toBe(422);
+      expectRefusal(refused, 'PRICE_UNAVAILABLE', 'price.unavailable', { currency: STALE_CURRENCY });
+      expect(refused.body.data).toEqual({ currency: STALE_CURRENCY, reason: 'stale' });
+    }
+    expect(pair('USDT', 'BTC').rate).not.toBeNull();
+
+    const product = ok('product', 'power', token, { query: { coin: STALE_CURRENCY } }).list[0];
+    expect(product).toMatchObject({ id: filPower.id });
+    for (const field of ['coinPriceUsdt', 'coinPriceAt', 'coinPriceDemo']) expect(product).not.toHaveProperty(field);
+    const minimum = POWER_EXCHANGE_MINIMUM[STALE_CURRENCY];
+    user.mined.set(STALE_CURRENCY, { outputYesterday: 0n, outputTotal: toUnits(minimum), available: toUnits(minimum) });
+    const coin = ok('account', 'powerDetail', token).coins.find((c: { coin: string }) => c.coin === STALE_CURRENCY);
+    expect(coin).toMatchObject({ available: minimum });
+    for (const field of ['exchangeRate', 'exchangeFeeRate', 'exchangeMinimum']) expect(coin).not.toHaveProperty(field);
+    expectRefusal(call('account', 'powerExchange', token, { body: { coin: STALE_CURRENCY, amount: minimum, payPassword: PAY_PASSWORD } }), 'PRICE_UNAVAILABLE', 'price.unavailable', { currency: STALE_CURRENCY });
+    expect(user.mined.get(STALE_CURRENCY)!.available).toBe(toUnits(minimum));
+
+    // and back after the phase
+    setMockNow(staleTo + 1000);
+    expect(priceOf(STALE_CURRENCY)).toMatchObject({ usable: true, price: demo(STALE_CURRENCY, staleTo + 1000), ageSeconds: 0 });
+    expect(ok('account', 'account', token).totalPartial).toBe(false);
+  });
+
+  it(`${STALE_CURRENCY}'s 24-hour history has a gap at each half-hour point that fell in a stale phase`, () => {
+    const { sparkline } = priceOf(STALE_CURRENCY);
+    const step = SPARKLINE_WINDOW_MS / SPARKLINE_POINTS;
+    const moments = sparkline.map((_: unknown, i: number) => LIVE - SPARKLINE_WINDOW_MS + (i + 1) * step);
+    const gaps = sparkline.flatMap((point: string | null, i: number) => (point === null ? [i] : []));
+    expect(gaps.length).toBeGreaterThan(0);
+    expect(gaps).toEqual(moments.flatMap((at: number, i: number) => (at > stalePhase(at).from ? [i] : [])));
+  });
+
+  it('a quote carries the time and demo label of its prices and expires after QUOTE_TTL_MS on the mock clock', () => {
+    const quote = ok('account', 'convertQuote', token, { body: { from: 'USDT', to: 'BTC', amount: '100' } });
+    expect(quote).toMatchObject({ priceAt: timestamp(dayjs(LIVE)), demo: true, expiresInSeconds: QUOTE_TTL_MS / 1000 });
+    setMockNow(LIVE + QUOTE_TTL_MS + 1000);
+    expectRefusal(call('account', 'convertCreate', token, { body: { quoteId: quote.quoteId, payPassword: PAY_PASSWORD } }), 'BUSINESS_RULE', 'convert.quoteExpired');
+  });
+
+  it(`converting a quote whose ${STALE_CURRENCY} price went stale meanwhile is refused, and nothing moves`, () => {
+    setMockNow(staleFrom - 2000);
+    const quote = ok('account', 'convertQuote', token, { body: { from: 'USDT', to: STALE_CURRENCY, amount: '100' } });
+    const usdtBefore = balanceOf(user, 'USDT').available;
+    setMockNow(staleFrom + 2000);
+    expectRefusal(call('account', 'convertCreate', token, { body: { quoteId: quote.quoteId, payPassword: PAY_PASSWORD } }), 'PRICE_UNAVAILABLE', 'price.unavailable', { currency: STALE_CURRENCY });
+    expect(balanceOf(user, 'USDT').available).toBe(usdtBefore);
+  });
+
+  it(`a rate that moved more than ${DEFAULT_PRICE_MAX_DEVIATION_PERCENT} % since the quote is refused with PRICE_MOVED; within it, converted`, () => {
+    const moved = ok('account', 'convertQuote', token, { body: { from: 'USDT', to: 'BTC', amount: '100' } });
+    const rate = toUnits(moved.rate);
+    const deviation = (rate * toUnits(DEFAULT_PRICE_MAX_DEVIATION_PERCENT)) / toUnits('100');
+    // the demo walk moves far less than that within a quote's life: the quote is made to lie
+    user.quotes.get(moved.quoteId)!.rate = fromUnits(rate + deviation + 1n);
+    const usdtBefore = balanceOf(user, 'USDT').available;
+    const refused = call('account', 'convertCreate', token, { body: { quoteId: moved.quoteId, payPassword: PAY_PASSWORD } });
+    expectRefusal(refused, 'PRICE_MOVED', 'PRICE_MOVED');
+    expect(refused.body.data).toEqual({ quotedRate: fromUnits(rate + deviation + 1n), rate: moved.rate });
+    expect(balanceOf(user, 'USDT').available).toBe(usdtBefore);
+
+    const within = ok('account', 'convertQuote', token, { body: { from: 'USDT', to: 'BTC', amount: '100' } });
+    user.quotes.get(within.quoteId)!.rate = fromUnits(rate + deviation);
+    expect(ok('account', 'convertCreate', token, { body: { quoteId: within.quoteId, payPassword: PAY_PASSWORD } }).received).toBe(within.received);
   });
 });

@@ -8,6 +8,7 @@ import type { SessionViewType } from '../../contract/auth';
 import type { PageOf } from '../../contract/common';
 import type { ContentLinkType } from '../../contract/content';
 import type { InviteDetailsType, InviteeType } from '../../contract/invite';
+import type { MarketPriceType, MarketPricesType } from '../../contract/market';
 import type { GoodsDetailType, GoodsListType, LogisticsType, MallOrderType } from '../../contract/mall';
 import type { FinanceCensusType, FinanceOrderType, FinanceProductType, PowerOrderType, PowerProductType } from '../../contract/product';
 import type { WalletEntryType } from '../../contract/user';
@@ -34,10 +35,26 @@ export const FINANCE_PRODUCT: FinanceProductType = {
 
 export const ACCOUNT: AccountOverviewType = {
   totalUsdt: '12345.6789',
+  totalPartial: false,
   balances: [
-    { currency: 'USDT', available: '10000', frozen: '0', priceUsdt: '1', valueUsdt: '10000' },
-    { currency: 'BTC', available: '0.05', frozen: '0.01', priceUsdt: '39000', valueUsdt: '2340' },
-    { currency: 'ETH', available: '0.0001', frozen: '0', priceUsdt: '2000', valueUsdt: '0.2' },
+    { currency: 'USDT', available: '10000', frozen: '0', priceUsdt: '1', valueUsdt: '10000', priceAt: null, priceDemo: false },
+    { currency: 'BTC', available: '0.05', frozen: '0.01', priceUsdt: '39000', valueUsdt: '2340', priceAt: '2026-01-05 08:00:00', priceDemo: false },
+    { currency: 'ETH', available: '0.0001', frozen: '0', priceUsdt: '2000', valueUsdt: '0.2', priceAt: '2026-01-05 08:00:00', priceDemo: false },
+  ],
+};
+
+/** 48 half-hour points, the oldest first: BTC rising to its price now */
+const SPARKLINE = Array.from({ length: 48 }, (_, i) => String(38000 + i * 20));
+
+export const MARKET_BTC: MarketPriceType = {
+  currency: 'BTC', price: '39000', usable: true, reason: null, takenAt: '2026-01-05 08:00:00', ageSeconds: 3, change24h: '2.50', demo: false, sparkline: SPARKLINE,
+};
+
+export const MARKET: MarketPricesType = {
+  prices: [
+    MARKET_BTC,
+    { ...MARKET_BTC, currency: 'ETH', price: '2000', change24h: '-1.25', ageSeconds: 5, sparkline: SPARKLINE.map((_, i) => String(2100 - i)) },
+    { ...MARKET_BTC, currency: 'FIL', price: '4.5', change24h: '0.00', ageSeconds: 0, sparkline: SPARKLINE.map(() => '4.5') },
   ],
 };
 
@@ -124,8 +141,8 @@ export const LOGISTICS: LogisticsType = {
 
 export const CONVERT: ConvertResponseType = {
   pairs: [
-    { from: 'USDT', to: 'BTC', rate: '0.00001', feeRate: '0.2', minAmount: '10', maxAmount: '100000' },
-    { from: 'BTC', to: 'USDT', rate: '100000', feeRate: '0.2', minAmount: '0.0002', maxAmount: '2' },
+    { from: 'USDT', to: 'BTC', rate: '0.00001', unavailable: null, priceAt: '2026-01-05 08:00:00', priceAgeSeconds: 3, demo: false, feeRate: '0.2', minAmount: '10', maxAmount: '100000' },
+    { from: 'BTC', to: 'USDT', rate: '100000', unavailable: null, priceAt: '2026-01-05 08:00:00', priceAgeSeconds: 3, demo: false, feeRate: '0.2', minAmount: '0.0002', maxAmount: '2' },
   ],
   records: page([{ id: '7', from: 'USDT', to: 'BTC', amount: '100', rate: '0.00001', fee: '0.000002', received: '0.000998', createdAt: '2026-01-05 08:00:00' }]),
 };
@@ -167,6 +184,7 @@ export function mockServices() {
       financeCensus: resolved(CENSUS),
     },
     contentApi: { link: resolved(LINKS) },
+    marketApi: { prices: resolved(MARKET) },
     authApi: { sessions: resolved(SESSIONS), endSession: resolved(null), endOtherSessions: resolved({ ended: 1 }) },
     userApi: { walletDetails: resolved(page([WALLET_ENTRY])), payPass: resolved({ hasPayPassword: true }) },
     inviteApi: { details: resolved(INVITE), invitees: resolved(page([INVITEE])) },

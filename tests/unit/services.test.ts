@@ -22,6 +22,7 @@ const modules: Record<string, Record<string, ServiceFn>> = {
   mall: services.mallApi,
   features: services.featuresApi,
   withdraw: services.withdrawApi,
+  market: services.marketApi,
 } as unknown as Record<string, Record<string, ServiceFn>>;
 
 const options = { skipErrorHandler: true, headers: { 'Idempotency-Key': 'k-1' } };

@@ -4,10 +4,11 @@ import calculateScreens from './calculateScreens';
 import login from './login';
 import menu from './menu';
 import mall from './mall';
+import market from './market';
 import money from './money';
 import pages from './pages';
 import shell from './shell';
 import status from './status';
 import withdraw from './withdraw';
 
-export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...withdraw, ...login };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...market, ...withdraw, ...login };

@@ -1,6 +1,7 @@
 /**
- * Home: banners and notices, the signed-in user's asset summary, quick entries, and featured
- * power and finance products (not while the calculate feature is switched off).
+ * Home: banners and notices, the signed-in user's asset summary, quick entries, the market's
+ * prices with their last 24 hours, and featured power and finance products (not while the
+ * calculate feature is switched off).
  */
 import {
   BankOutlined, CalculatorOutlined, FundOutlined, ShoppingOutlined, ThunderboltOutlined, UsergroupAddOutlined,
@@ -12,6 +13,7 @@ import React, { useMemo } from 'react';
 import type { PageOf } from '../../../contract/common';
 import AsyncContent from '@/components/AsyncContent';
 import ContentLinkAnchor from './components/ContentLinkAnchor';
+import MarketOverview from './components/MarketOverview';
 import EntryGrid, { type GridEntry } from '@/components/EntryGrid';
 import FinanceProductCard from '@/components/FinanceProductCard';
 import PowerProductCard from '@/components/PowerProductCard';
@@ -119,6 +121,11 @@ function AssetSummary() {
     <Card size="small" title={t('home.assets')} extra={<Link to="/my/assets">{t('common.more')}</Link>}>
       <AsyncContent loading={loading} error={error} onRetry={refresh} rows={1}>
         <Statistic title={t('assets.total', { currency: 'USDT' })} value={data?.totalUsdt ?? '0'} />
+        {data?.totalPartial && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="assets-total-partial">
+            {t('assets.totalPartial')}
+          </Typography.Text>
+        )}
       </AsyncContent>
     </Card>
   );
@@ -180,6 +187,7 @@ export default function HomePage() {
       <Banners />
       <AssetSummary />
       <EntryGrid entries={quickEntries} />
+      <MarketOverview />
       {access.calculate && <FeaturedProducts />}
     </Flex>
   );

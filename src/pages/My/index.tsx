@@ -51,6 +51,11 @@ export default function MyPage() {
       <Card size="small" title={t('assets.total', { currency: 'USDT' })} extra={<Link to="/my/assets">{t('common.more')}</Link>}>
         <AsyncContent loading={assets.loading} error={assets.error} onRetry={assets.refresh} rows={1}>
           <Statistic value={assets.data?.totalUsdt ?? '0'} precision={2} suffix="USDT" data-testid="my-total" />
+          {assets.data?.totalPartial && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="assets-total-partial">
+              {t('assets.totalPartial')}
+            </Typography.Text>
+          )}
         </AsyncContent>
       </Card>
       <EntryGrid entries={entries} />

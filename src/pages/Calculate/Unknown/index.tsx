@@ -2,19 +2,48 @@
  * /calculate/unknown, the output calculator (DESIGN §5): pick a power product, an amount and a
  * number of days; see estimated output, fees, net return and the break-even day, computed with
  * the same formulas the daily settlement uses (contract/rules/powerOutput). Every figure is an estimate.
+ * The coin's price starts at the market's (when it has a usable one), saying when it was taken;
+ * the user may type another.
  */
-import { Alert, Button, Card, Form, Input, Select, Space } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Select, Space, Typography } from 'antd';
 import { Link, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { useEffect } from 'react';
+import type { PowerProductType } from '../../../../contract/product';
 import { estimatePower } from '../../../../contract/rules/powerOutput';
 import AsyncContent from '@/components/AsyncContent';
 import CountInput, { countRule } from '@/components/AmountInput/CountInput';
+import DemoTag from '@/components/Market/DemoTag';
 import SectionTabs from '../components/SectionTabs';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
 import EstimateResult from './EstimateResult';
 import { PRICE_PATTERN, estimateInput, type CalculatorValues } from './estimateInput';
+
+/** "2026-01-05 08:00:03" → "08:00:03" */
+const timeOfDay = (timestamp: string) => timestamp.slice(11);
+
+/** Under the price: the market's price and when it was taken, the user's own, or that there is none. */
+function PriceNote({ product, value, onUseLive }: { product: PowerProductType; value: string | undefined; onUseLive: () => void }) {
+  const t = useT();
+  const live = product.coinPriceUsdt;
+  if (live === undefined) return <span data-testid="calc-price-note">{t('calc.noLivePrice')}</span>;
+  // (undefined: the form has not been filled in yet)
+  if (value !== undefined && value !== live) {
+    return (
+      <Flex wrap align="center" gap={8} data-testid="calc-price-note">
+        {t('calc.customPrice')}
+        <Typography.Link onClick={onUseLive}>{t('calc.useLivePrice')}</Typography.Link>
+      </Flex>
+    );
+  }
+  return (
+    <Flex wrap align="center" gap={8} data-testid="calc-price-note">
+      {product.coinPriceAt ? t('calc.livePrice', { time: timeOfDay(product.coinPriceAt) }) : null}
+      <DemoTag demo={product.coinPriceDemo} />
+    </Flex>
+  );
+}
 
 export default function CalculateUnknownPage() {
   const t = useT();
@@ -30,6 +59,11 @@ export default function CalculateUnknownPage() {
   }, [product, form]);
 
   const input = product && values ? estimateInput(product, values) : null;
+  const takeLivePrice = () => {
+    form.setFieldValue('coinPrice', product?.coinPriceUsdt);
+    // clears an error the typed price left (the market's price is always valid)
+    form.validateFields(['coinPrice']).catch(() => undefined);
+  };
   return (
     <>
       <SectionTabs sectionPath="/calculate" />
@@ -56,6 +90,7 @@ export default function CalculateUnknownPage() {
                   name="coinPrice"
                   label={t('calc.coinPrice', { coin: product.coin })}
                   rules={[{ required: true, pattern: PRICE_PATTERN, message: t('calc.coinPriceInvalid') }]}
+                  extra={<PriceNote product={product} value={values?.coinPrice} onUseLive={takeLivePrice} />}
                 >
                   <Input inputMode="decimal" />
                 </Form.Item>

@@ -1,21 +1,30 @@
 /**
- * /my/assets: balances per currency (available, frozen, USDT value), the way in to deposit and
- * withdraw (when those features are on), the hide-small switch, the conversion sheet and the
- * conversion records.
+ * /my/assets: balances per currency (available, frozen, USDT value), each priced coin's market
+ * price with its age and 24-hour change (asked again every 10 s while the page is visible), the
+ * way in to deposit and withdraw (when those features are on), the hide-small switch, the
+ * conversion sheet and the conversion records. A balance without a usable price has no value
+ * (暂无行情), and the total says when it leaves such balances out.
  */
 import { BankOutlined, ExportOutlined, SwapOutlined } from '@ant-design/icons';
 import { Link, useAccess } from '@umijs/max';
 import { Button, Card, Flex, List, Statistic, Switch, Typography } from 'antd';
 import { useRequest } from 'ahooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { AccountBalanceType } from '../../../../contract/account';
+import type { MarketPriceType } from '../../../../contract/market';
 import AsyncContent from '@/components/AsyncContent';
 import lazySheet from '@/components/lazySheet';
 import InfiniteList from '@/components/InfiniteList';
+import DemoTag from '@/components/Market/DemoTag';
+import PriceAge from '@/components/Market/PriceAge';
+import PriceChange from '@/components/Market/PriceChange';
+import { pricePlaces, reasonMessage } from '@/components/Market/format';
 import Money from '@/components/Money';
 import RecordRow, { RecordNote } from '../components/RecordRow';
 import { toUnits } from '../../../../contract/rules/money';
 import { BASIC_PRODUCT, currencyTitle, findCurrency } from '@/constants/currency';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useMarketPrices, type MarketPrices } from '@/hooks/useMarketPrices';
 import { useT } from '@/hooks/useT';
 import { isPathAccessible } from '@/layouts/navigation';
 import { accountApi } from '@/services';
@@ -25,6 +34,47 @@ const ConvertSheet = lazySheet(() => import(/* webpackChunkName: "sheet-convert"
 /** Balances worth less than 1 USDT count as small. */
 const SMALL_BALANCE_UNITS = toUnits('1');
 
+/** Small: worth less than 1 USDT, or nothing held; a balance without a price cannot be told small. */
+function isSmall(balance: AccountBalanceType): boolean {
+  if (balance.valueUsdt !== null) return toUnits(balance.valueUsdt) < SMALL_BALANCE_UNITS;
+  return toUnits(balance.available) + toUnits(balance.frozen) === 0n;
+}
+
+/** A coin's market price: price · 24h change · 更新于 N 秒前, or why there is none. */
+function MarketLine({ price, receivedAt }: { price: MarketPriceType; receivedAt: number }) {
+  const t = useT();
+  return (
+    <Flex wrap align="center" gap="0 8px" style={{ fontSize: 12 }} data-testid={`price-${price.currency}`}>
+      {price.usable && price.price !== null ? (
+        <>
+          <Money value={price.price} currency="USDT" places={pricePlaces(price.price)} style={{ fontSize: 12 }} />
+          <PriceChange change={price.change24h} />
+          {price.ageSeconds !== null && <PriceAge ageSeconds={price.ageSeconds} receivedAt={receivedAt} />}
+        </>
+      ) : (
+        <Typography.Text type="warning" style={{ fontSize: 12 }}>
+          {t(reasonMessage(price.reason))}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+/**
+ * The balances' values follow the prices: asked again when a currency's price becomes usable or
+ * stops being so (not at every price poll: a value that moves with each tick is not worth a request).
+ */
+function useRevalueOnUsability(market: MarketPrices, refresh: () => void): void {
+  const usability = market.list.map((price) => `${price.currency}:${price.usable}`).join(',');
+  const seen = useRef(usability);
+  useEffect(() => {
+    if (!usability || seen.current === usability) return;
+    const first = !seen.current;
+    seen.current = usability;
+    if (!first) refresh();
+  }, [usability, refresh]);
+}
+
 export default function MyAssetsPage() {
   const t = useT();
   const ready = !!useCurrentUser();
@@ -33,17 +83,26 @@ export default function MyAssetsPage() {
   const [converting, setConverting] = useState(false);
   const [conversions, setConversions] = useState(0);
   const overview = useRequest(() => accountApi.account(), { ready });
+  const market = useMarketPrices({ ready });
+  useRevalueOnUsability(market, overview.refresh);
   const basic = useRequest(() => accountApi.productTitle(BASIC_PRODUCT.id));
   const unit = basic.data?.title ?? BASIC_PRODUCT.label;
   const all = overview.data?.balances ?? [];
-  const balances = all.filter((balance) => !hideSmall || toUnits(balance.valueUsdt) >= SMALL_BALANCE_UNITS);
+  const balances = all.filter((balance) => !hideSmall || !isSmall(balance));
 
   return (
     <>
       <AsyncContent loading={overview.loading && !overview.data} error={overview.error} onRetry={overview.refresh}>
         <Card size="small" style={{ marginBottom: 16 }}>
           <Flex justify="space-between" align="center">
-            <Statistic title={t('assets.total', { currency: unit })} value={overview.data?.totalUsdt ?? '0'} precision={2} suffix={unit} />
+            <div>
+              <Statistic title={t('assets.total', { currency: unit })} value={overview.data?.totalUsdt ?? '0'} precision={2} suffix={unit} />
+              {overview.data?.totalPartial && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="assets-total-partial">
+                  {t('assets.totalPartial')}
+                </Typography.Text>
+              )}
+            </div>
             <Button type="primary" icon={<SwapOutlined />} onClick={() => setConverting(true)}>
               {t('convert.title')}
             </Button>
@@ -73,25 +132,40 @@ export default function MyAssetsPage() {
           <List
             dataSource={balances}
             rowKey={(balance) => balance.currency}
-            renderItem={(balance) => (
-              <List.Item data-testid={`balance-${balance.currency}`}>
-                <List.Item.Meta
-                  title={currencyTitle(balance.currency)}
-                  description={
-                    <>
-                      {findCurrency(balance.currency)?.text ?? balance.currency} · {t('assets.frozen')}{' '}
-                      <Money value={balance.frozen} style={{ fontSize: 12 }} />
-                    </>
-                  }
-                />
-                <Flex vertical align="end">
-                  <Money value={balance.available} strong />
-                  <RecordNote>
-                    ≈ <Money value={balance.valueUsdt} currency="USDT" places={2} style={{ fontSize: 12 }} />
-                  </RecordNote>
-                </Flex>
-              </List.Item>
-            )}
+            renderItem={(balance) => {
+              const price = market.byCurrency.get(balance.currency);
+              return (
+                <List.Item data-testid={`balance-${balance.currency}`}>
+                  <List.Item.Meta
+                    title={
+                      <Flex wrap align="center" gap={6}>
+                        <span>{currencyTitle(balance.currency)}</span>
+                        <DemoTag demo={price?.demo} />
+                      </Flex>
+                    }
+                    description={
+                      <>
+                        {findCurrency(balance.currency)?.text ?? balance.currency} · {t('assets.frozen')}{' '}
+                        <Money value={balance.frozen} style={{ fontSize: 12 }} />
+                        {price && <MarketLine price={price} receivedAt={market.receivedAt} />}
+                      </>
+                    }
+                  />
+                  <Flex vertical align="end">
+                    <Money value={balance.available} strong />
+                    <RecordNote data-testid={`value-${balance.currency}`}>
+                      {balance.valueUsdt === null ? (
+                        t('market.unavailable')
+                      ) : (
+                        <>
+                          ≈ <Money value={balance.valueUsdt} currency="USDT" places={2} style={{ fontSize: 12 }} />
+                        </>
+                      )}
+                    </RecordNote>
+                  </Flex>
+                </List.Item>
+              );
+            }}
           />
         </AsyncContent>
       </AsyncContent>
@@ -126,6 +200,7 @@ export default function MyAssetsPage() {
       <ConvertSheet
         open={converting}
         balances={all}
+        market={market}
         onClose={() => setConverting(false)}
         onConverted={() => {
           overview.refresh();

@@ -1,30 +1,69 @@
 /**
- * Conversion between currencies, opened from /my/assets: pick the pair, type the amount (Max =
- * the whole available balance), see the server's quote with the exact amount received and a
- * countdown to its expiry (an expired quote is fetched again), then confirm with the pay password.
+ * Conversion between currencies, opened from /my/assets: pick the pair and see its market rate
+ * with its age and the coin's 24-hour change (the pairs are asked again every 10 s while open and
+ * visible), type the amount (Max = the whole available balance), see the server's quote with the
+ * exact amount received and a countdown to its expiry (an expired quote is fetched again), then
+ * confirm with the pay password. A pair without a usable price cannot be converted and says why;
+ * a price that moved since the quote (PRICE_MOVED at confirmation) brings a fresh quote to check.
  */
 import { Alert, Button, Descriptions, Flex, Form, Select, Typography } from 'antd';
 import { message } from '@/components/Feedback/notifier';
 import BottomSheet from '@/components/BottomSheet';
 import { useDebounce, useRequest } from 'ahooks';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { AccountBalanceType, ConvertPairType, ConvertQuoteType } from '../../../../../contract/account';
 import { checkAmount } from '../../../../../contract/rules/money';
 import AmountInput from '@/components/AmountInput';
 import { amountRule } from '@/components/AmountInput/amountRule';
+import DemoTag from '@/components/Market/DemoTag';
+import PriceAge from '@/components/Market/PriceAge';
+import PriceChange from '@/components/Market/PriceChange';
+import { reasonMessage } from '@/components/Market/format';
 import Money from '@/components/Money';
 import PayPasswordSheet from '../PayPasswordSheet';
 import { serverErrorOf, useErrorText } from '@/hooks/useErrorText';
+import { MARKET_POLL_MS, type MarketPrices } from '@/hooks/useMarketPrices';
 import { useT } from '@/hooks/useT';
+import { BizError, errorHandler } from '@/requestErrorConfig';
 import { accountApi } from '@/services';
 import { useQuoteCountdown } from './useQuoteCountdown';
 
 interface Props {
   open: boolean;
   balances: AccountBalanceType[];
+  /** the page's market prices, for the coin's 24-hour change */
+  market: MarketPrices;
   onClose: () => void;
   /** after a conversion went through */
   onConverted: () => void;
+}
+
+const priceMoved = (error: unknown) => error instanceof BizError && error.info.errCode === 'PRICE_MOVED';
+
+/** The pair's market rate with its age, the coin's 24-hour change and 演示行情; or why it has none. */
+function PairPrice({ pair, receivedAt, change }: { pair: ConvertPairType; receivedAt: number; change: string | null }) {
+  const t = useT();
+  if (pair.rate === null) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        data-testid="convert-price-unavailable"
+        message={t('convert.priceUnavailableWhy', { reason: t(reasonMessage(pair.unavailable)) })}
+      />
+    );
+  }
+  return (
+    <Flex wrap align="center" gap="2px 8px" style={{ marginTop: -8, marginBottom: 16 }} data-testid="convert-price">
+      <Typography.Text style={{ fontSize: 12 }}>
+        1 {pair.from} = <Money value={pair.rate} currency={pair.to} style={{ fontSize: 12 }} />
+      </Typography.Text>
+      {pair.priceAgeSeconds !== null && <PriceAge ageSeconds={pair.priceAgeSeconds} receivedAt={receivedAt} />}
+      <PriceChange change={change} />
+      <DemoTag demo={pair.demo} />
+    </Flex>
+  );
 }
 
 interface Values {
@@ -33,11 +72,24 @@ interface Values {
   amount: string;
 }
 
-export default function ConvertSheet({ open, balances, onClose, onConverted }: Props) {
+export default function ConvertSheet({ open, balances, market, onClose, onConverted }: Props) {
   const t = useT();
   const [form] = Form.useForm<Values>();
   const [confirming, setConfirming] = useState(false);
-  const pairs = useRequest(async (): Promise<ConvertPairType[]> => (await accountApi.convert({ page: 1, pageSize: 1 })).pairs, { ready: open });
+  // the quote in view replaced one refused with PRICE_MOVED (until the user changes the request)
+  const [requoted, setRequoted] = useState(false);
+  // the pairs carry the rates and whether each has one: kept current while the sheet is open; a
+  // failed poll is quiet (the pairs in view stay), only a failure to get them at all is shown
+  const havePairs = useRef(false);
+  const pairsRequest = useRequest(
+    async () => {
+      const { pairs } = await accountApi.convert({ page: 1, pageSize: 1 }, havePairs.current ? { skipErrorHandler: true } : undefined);
+      havePairs.current = true;
+      return { pairs: pairs as ConvertPairType[], receivedAt: Date.now() };
+    },
+    { ready: open, pollingInterval: open ? MARKET_POLL_MS : 0, pollingWhenHidden: false, onError: () => undefined },
+  );
+  const pairs = { data: pairsRequest.data?.pairs, loading: pairsRequest.loading && !pairsRequest.data };
   const from: string | undefined = Form.useWatch('from', form);
   const to: string | undefined = Form.useWatch('to', form);
   const amount = useDebounce(Form.useWatch('amount', form) as string | undefined, { wait: 400 });
@@ -47,7 +99,9 @@ export default function ConvertSheet({ open, balances, onClose, onConverted }: P
   const limits = { min: pair?.minAmount, max: pair?.maxAmount, available };
   const fromOptions = useMemo(() => [...new Set((pairs.data ?? []).map((item) => item.from))], [pairs.data]);
   const toOptions = (pairs.data ?? []).filter((item) => item.from === from).map((item) => item.to);
-  const quotable = !!pair && !!amount && !checkAmount(amount, limits);
+  const unpriced = !!pair && pair.rate === null;
+  const quotable = !!pair && !unpriced && !!amount && !checkAmount(amount, limits);
+  const coin = pair && (pair.from === 'USDT' ? pair.to : pair.from);
 
   const quote = useRequest(
     () => accountApi.convertQuote({ from: from!, to: to!, amount: amount! }, { skipErrorHandler: true }),
@@ -60,8 +114,22 @@ export default function ConvertSheet({ open, balances, onClose, onConverted }: P
   const expired = !!current && current.expiresInSeconds !== undefined && left === 0;
 
   const convert = async (payPassword: string, idempotencyKey: string) => {
-    await accountApi.convertCreate({ quoteId: current!.quoteId, payPassword }, { headers: { 'Idempotency-Key': idempotencyKey } });
+    try {
+      // errors come back here: PRICE_MOVED is answered with a new quote, not a toast
+      await accountApi.convertCreate({ quoteId: current!.quoteId, payPassword }, { skipErrorHandler: true, headers: { 'Idempotency-Key': idempotencyKey } });
+    } catch (error) {
+      if (priceMoved(error)) {
+        setConfirming(false);
+        setRequoted(true);
+        quote.refresh();
+      } else {
+        // shown as the request layer shows every other refusal
+        errorHandler(error as Parameters<typeof errorHandler>[0]);
+      }
+      throw error;
+    }
     message.success(t('convert.success'));
+    setRequoted(false);
     form.resetFields(['amount']);
     onConverted();
     onClose();
@@ -76,6 +144,7 @@ export default function ConvertSheet({ open, balances, onClose, onConverted }: P
         initialValues={{ from: 'USDT' }}
         onValuesChange={(changed: Partial<Values>) => {
           if (changed.from) form.setFieldValue('to', undefined);
+          setRequoted(false);
         }}
         onFinish={() => setConfirming(true)}
       >
@@ -90,6 +159,7 @@ export default function ConvertSheet({ open, balances, onClose, onConverted }: P
             <Select options={toOptions.map((code) => ({ value: code, label: code }))} aria-label={t('convert.to')} />
           </Form.Item>
         </Flex>
+        {pair && <PairPrice pair={pair} receivedAt={pairsRequest.data?.receivedAt ?? 0} change={(coin && market.byCurrency.get(coin)?.change24h) ?? null} />}
         <Form.Item
           name="amount"
           label={t('convert.amount')}
@@ -110,10 +180,16 @@ export default function ConvertSheet({ open, balances, onClose, onConverted }: P
           <AmountInput currency={from} max={available} />
         </Form.Item>
         {quoteError && quotable && <Alert type="error" showIcon message={quoteError} style={{ marginBottom: 16 }} />}
+        {requoted && current && !quote.loading && <Alert type="info" showIcon message={t('convert.priceMoved')} style={{ marginBottom: 16 }} data-testid="convert-price-moved" />}
         {current && (
           <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} data-testid="convert-quote">
             <Descriptions.Item label={t('convert.rate')}>
-              1 {current.from} = <Money value={current.rate} currency={current.to} />
+              <Flex wrap align="center" gap={6}>
+                <span>
+                  1 {current.from} = <Money value={current.rate} currency={current.to} />
+                </span>
+                <DemoTag demo={current.demo} />
+              </Flex>
             </Descriptions.Item>
             <Descriptions.Item label={t('common.fee')}>
               <Money value={current.fee} currency={current.to} />
@@ -134,8 +210,8 @@ export default function ConvertSheet({ open, balances, onClose, onConverted }: P
             )}
           </Descriptions>
         )}
-        <Button type="primary" htmlType="submit" block size="large" disabled={!current || expired} loading={quote.loading}>
-          {t('convert.submit')}
+        <Button type="primary" htmlType="submit" block size="large" disabled={!current || expired || unpriced} loading={quote.loading} data-testid="convert-submit">
+          {unpriced ? t('convert.priceUnavailable') : t('convert.submit')}
         </Button>
       </Form>
       {current && (

@@ -1,0 +1,26 @@
+/** English: market prices (age, 24-hour change, demo feed, why there is none) wherever a price shows. */
+export default {
+  'market.updated': 'Updated {age}',
+  'market.age.justNow': 'just now',
+  'market.age.seconds': '{n}s ago',
+  'market.age.minutes': '{n} min ago',
+  'market.change24h': '24h',
+  'market.demo': 'Demo prices',
+  'market.unavailable': 'No price',
+  'market.reason.stale': 'Price out of date',
+  'market.reason.disagree': 'Price sources disagree',
+  'market.reason.fewSources': 'Too few price sources',
+  'market.reason.halted': 'Conversions halted',
+  'market.reason.noSource': 'No price',
+  'market.title': 'Markets',
+  'market.chart': '{currency} over 24 hours',
+
+  'assets.totalPartial': 'Some assets have no price now and are left out of the total',
+  'convert.priceUnavailable': 'Price unavailable',
+  'convert.priceUnavailableWhy': 'Price unavailable: {reason}. Conversion is paused',
+  'convert.priceMoved': 'The price moved; here is a new quote at the latest price, please check it before converting',
+  'calc.livePrice': 'Market price, taken at {time}',
+  'calc.noLivePrice': 'No market price now; enter a price',
+  'calc.customPrice': 'Your own price',
+  'calc.useLivePrice': 'Use the market price',
+};

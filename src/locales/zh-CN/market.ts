@@ -1,0 +1,26 @@
+/** 简体中文: market prices (age, 24-hour change, demo feed, why there is none) wherever a price shows. */
+export default {
+  'market.updated': '更新于 {age}',
+  'market.age.justNow': '刚刚',
+  'market.age.seconds': '{n} 秒前',
+  'market.age.minutes': '{n} 分钟前',
+  'market.change24h': '24h',
+  'market.demo': '演示行情',
+  'market.unavailable': '暂无行情',
+  'market.reason.stale': '行情已过期',
+  'market.reason.disagree': '行情源不一致',
+  'market.reason.fewSources': '行情源不足',
+  'market.reason.halted': '已暂停兑换',
+  'market.reason.noSource': '暂无行情',
+  'market.title': '行情',
+  'market.chart': '{currency} 24 小时走势',
+
+  'assets.totalPartial': '部分资产暂无行情，未计入总资产',
+  'convert.priceUnavailable': '行情暂不可用',
+  'convert.priceUnavailableWhy': '行情暂不可用：{reason}，暂时无法兑换',
+  'convert.priceMoved': '价格已变动，已按最新价格重新报价，请核对后再兑换',
+  'calc.livePrice': '行情价格，取于 {time}',
+  'calc.noLivePrice': '暂无行情价格，请输入价格',
+  'calc.customPrice': '自定义价格',
+  'calc.useLivePrice': '使用行情价格',
+};

@@ -1,0 +1,26 @@
+/** 繁體中文: market prices (age, 24-hour change, demo feed, why there is none) wherever a price shows. */
+export default {
+  'market.updated': '更新於 {age}',
+  'market.age.justNow': '剛剛',
+  'market.age.seconds': '{n} 秒前',
+  'market.age.minutes': '{n} 分鐘前',
+  'market.change24h': '24h',
+  'market.demo': '演示行情',
+  'market.unavailable': '暫無行情',
+  'market.reason.stale': '行情已過期',
+  'market.reason.disagree': '行情來源不一致',
+  'market.reason.fewSources': '行情來源不足',
+  'market.reason.halted': '已暫停兌換',
+  'market.reason.noSource': '暫無行情',
+  'market.title': '行情',
+  'market.chart': '{currency} 24 小時走勢',
+
+  'assets.totalPartial': '部分資產暫無行情，未計入總資產',
+  'convert.priceUnavailable': '行情暫不可用',
+  'convert.priceUnavailableWhy': '行情暫不可用：{reason}，暫時無法兌換',
+  'convert.priceMoved': '價格已變動，已按最新價格重新報價，請核對後再兌換',
+  'calc.livePrice': '行情價格，取於 {time}',
+  'calc.noLivePrice': '暫無行情價格，請輸入價格',
+  'calc.customPrice': '自訂價格',
+  'calc.useLivePrice': '使用行情價格',
+};
