@@ -32,3 +32,25 @@ export function webApi<T>(baseUrl: string, token: string, path: string, { method
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
 }
+
+/** What the server answered, success or not: the HTTP status and the whole envelope (contract/envelope.ts). */
+export interface RawAnswer<T> {
+  status: number;
+  body: Envelope<T> & { errCode: string; errKey?: string; errParams?: Record<string, string | number> };
+}
+
+/** A call of `/api/v1/web<path>` signed in with `token`, in `language`, that does not throw on a refusal. */
+export async function webApiRaw<T>(
+  baseUrl: string,
+  token: string,
+  path: string,
+  { method = 'GET', body, headers = {} }: WebCall = {},
+  language = 'zh-CN',
+): Promise<RawAnswer<T>> {
+  const response = await fetch(`${baseUrl}/api/v1/web${path}`, {
+    method,
+    headers: { 'Accept-Language': language, 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...headers },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as RawAnswer<T>['body'] };
+}

@@ -4,7 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { launchBrowser, type LaunchedBrowser } from './browser';
-import { startServer, type RunningServer } from './server';
+import { startServer, type RunningServer, type StartOptions } from './server';
 
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
@@ -41,13 +41,14 @@ export async function storeSession(page: Page, session: Session): Promise<void> 
   }, session.token, JSON.stringify(session.user));
 }
 
-export function useE2E(serverEnv: Record<string, string> = {}): E2E {
+/** `serverEnv` is added to the server's environment; `serverOptions` go to startServer (server.ts). */
+export function useE2E(serverEnv: Record<string, string> = {}, serverOptions: StartOptions = {}): E2E {
   let server: RunningServer | undefined;
   let launched: LaunchedBrowser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startServer(serverEnv);
+    server = await startServer(serverEnv, serverOptions);
     launched = await launchBrowser();
   });
 

@@ -2,24 +2,99 @@
  * Starts the real PowerFi server (`server/main.ts`, what `npm start` runs) on a free loopback
  * port with an empty SQLite database in a temp folder, serving the global set-up's snapshot of
  * the built app, and stops it afterwards.
+ *
+ * In production every price comes from the market (issue 26, server/prices/): the server gets a
+ * price feed of this test process (priceFeed.ts, two sources per currency, the seed's prices),
+ * polled every second, and startServer resolves only once every market currency has a usable
+ * price. `server.prices` moves or breaks that market.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MARKET_CURRENCIES } from '../../../contract/rules/prices';
 import { E2E_DIST_ENV, ROOT } from './paths';
+import { startPriceFeed, type PriceFeed } from './priceFeed';
 
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
+/** how long the first agreed prices may take after "listening" (the first poll runs at start) */
+const PRICES_TIMEOUT_MS = 30_000;
+/** the price feed's poll interval of the e2e server (production's default is 5 s) */
+export const E2E_PRICE_POLL_MS = 1000;
 
 export interface RunningServer {
   /** e.g. http://127.0.0.1:41234 */
   url: string;
+  /** the market this server prices from: set, fail, restore (priceFeed.ts) */
+  prices: PriceFeed;
   /** everything the server printed so far (for failure messages) */
   logs: () => string;
   stop: () => Promise<void>;
 }
+
+export interface StartOptions {
+  /**
+   * Resolve only once GET /market/prices reports every market currency usable (default: true,
+   * unless the price feed job is off); false for a test whose own PRICE_SOURCES_* are meant to fail.
+   */
+  waitForPrices?: boolean;
+}
+
+/** One currency as GET /api/v1/web/market/prices reports it (contract/market.ts). */
+export interface MarketPrice {
+  currency: string;
+  price: string | null;
+  usable: boolean;
+  reason: string | null;
+  takenAt: string | null;
+  ageSeconds: number | null;
+  change24h: string | null;
+  demo: boolean;
+  sparkline: Array<string | null>;
+}
+
+/** The public market prices of the server at `baseUrl`. */
+export async function marketPrices(baseUrl: string): Promise<MarketPrice[]> {
+  const response = await fetch(`${baseUrl}/api/v1/web/market/prices`, { headers: { Accept: 'application/json' } });
+  const body = (await response.json()) as { success: boolean; data: { prices: MarketPrice[] } | null; errMessage: string };
+  if (!response.ok || !body.success || !body.data) throw new Error(`GET /market/prices: ${response.status} ${body.errMessage}`);
+  return body.data.prices;
+}
+
+/**
+ * Waits until the market prices satisfy `done` (polled every 200 ms, at most `timeoutMs`); returns
+ * them. On time-out the error shows the last answer, and `logs()` when given.
+ */
+export async function waitForMarket(
+  baseUrl: string,
+  done: (prices: MarketPrice[]) => boolean,
+  { timeoutMs = PRICES_TIMEOUT_MS, what = 'the expected market prices', logs }: { timeoutMs?: number; what?: string; logs?: () => string } = {},
+): Promise<MarketPrice[]> {
+  const deadline = Date.now() + timeoutMs;
+  let last: MarketPrice[] | string = 'no answer yet';
+  for (;;) {
+    try {
+      const prices = await marketPrices(baseUrl);
+      if (done(prices)) return prices;
+      last = prices;
+    } catch (error) {
+      last = String(error);
+    }
+    if (Date.now() > deadline) {
+      const shown = typeof last === 'string' ? last : JSON.stringify(last.map(({ sparkline: _s, ...rest }) => rest), null, 1);
+      throw new Error(`GET /market/prices did not report ${what} within ${timeoutMs} ms; last answer:\n${shown}${logs ? `\nserver logs:\n${logs()}` : ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** every currency named usable (all market currencies by default) */
+export const allUsable =
+  (currencies: readonly string[] = MARKET_CURRENCIES) =>
+  (prices: MarketPrice[]) =>
+    currencies.every((currency) => prices.some((p) => p.currency === currency && p.usable));
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,7 +119,11 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+  const prices = await startPriceFeed();
+  // the feed's sources for every currency the caller did not source itself
+  const priceSources = Object.fromEntries(Object.entries(prices.env).filter(([name]) => !extraEnv[name]?.trim()));
+  const feedOff = (extraEnv.JOBS_OFF ?? '').split(',').map((job) => job.trim()).includes('priceFeed');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'powerfi-e2e-db-'));
   // what `npm start` runs
@@ -66,6 +145,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       REDIS_URL: '',
       // the start-up line that says "listening" is logged at info level
       LOG_LEVEL: 'info',
+      ...priceSources,
+      PRICE_POLL_MS: String(E2E_PRICE_POLL_MS),
       ...extraEnv,
     },
   });
@@ -86,6 +167,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     signalGroup('SIGKILL');
     child.stdout!.destroy();
     child.stderr!.destroy();
+    // after the server: it would log every poll that found the market gone
+    await prices.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -106,10 +189,13 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`));
       });
     });
+    if (options.waitForPrices ?? !feedOff) {
+      await waitForMarket(`http://127.0.0.1:${port}`, allUsable(), { what: `every market currency usable (${MARKET_CURRENCIES.join(', ')})`, logs });
+    }
   } catch (error) {
     await stop();
     throw error;
   }
 
-  return { url: `http://127.0.0.1:${port}`, logs, stop };
+  return { url: `http://127.0.0.1:${port}`, prices, logs, stop };
 }
