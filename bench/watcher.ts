@@ -99,7 +99,7 @@ async function main(): Promise<void> {
   console.log(`chain built in ${seconds(Date.now() - building)}: head ${head}`);
 
   const network: WatchedNetwork = {
-    network: 'ERC20', rpcUrl, confirmations: CONFIRMATIONS, startBlock: 0, blockRange: 500,
+    network: 'ERC20', rpcUrls: [rpcUrl], quorum: 1, confirmations: CONFIRMATIONS, startBlock: 0, blockRange: 500,
     token: { currency: 'USDT', minDeposit: toUnits('10'), address: await usdt.getAddress() },
     native: { currency: 'ETH', minDeposit: toUnits('0.01') },
   };

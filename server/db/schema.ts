@@ -317,6 +317,16 @@ export interface ChainDepositsTable {
 }
 
 /** Per network: the last block the watcher scanned completely, and its hash. */
+/** How a chain job's runs went per network (server/deposits/jobRuns.ts). */
+export interface ChainJobRunsTable {
+  job: string;
+  network: string;
+  failures_in_a_row: bigint;
+  last_error: string | null;
+  last_error_at: bigint | null;
+  last_ok_at: bigint | null;
+}
+
 export interface ChainCursorsTable {
   network: string;
   block_number: bigint;
@@ -598,6 +608,7 @@ export interface Database {
   deposits: DepositsTable;
   chain_deposits: ChainDepositsTable;
   chain_cursors: ChainCursorsTable;
+  chain_job_runs: ChainJobRunsTable;
   transfers: TransfersTable;
   convert_quotes: ConvertQuotesTable;
   conversions: ConversionsTable;

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { CHAIN_DEPOSIT_STATUSES, type ChainDepositStatus } from './status';
+import { jobRuns } from './jobRuns';
 
 export const STUCK_AFTER_MS = 5 * 60 * 1000;
 export const STUCK_LAG_BLOCKS = 100;
@@ -22,10 +23,14 @@ export interface NetworkHealth {
   deposits: Record<ChainDepositStatus, number>;
   /** the block of the oldest deposit still confirming, or null */
   oldestConfirmingBlock: number | null;
+  /** runs failed in a row (e.g. the endpoints short of a quorum) and the last cause */
+  failedRunsInARow: number;
+  lastError: string | null;
 }
 
 export async function watcherHealth(db: Db, now: number): Promise<NetworkHealth[]> {
   const cursors = await db.selectFrom('chain_cursors').selectAll().orderBy('network').execute();
+  const runs = new Map((await jobRuns(db, 'depositWatcher')).map((run) => [run.network, run]));
   const counts = await db
     .selectFrom('chain_deposits')
     .select(['network', 'status', sql<bigint>`count(*)`.as('n'), sql<bigint | null>`min(block_number)`.as('oldest')])
@@ -46,9 +51,11 @@ export async function watcherHealth(db: Db, now: number): Promise<NetworkHealth[
       head: Number(cursor.head),
       lag,
       sinceLastRunMs,
-      stuck: sinceLastRunMs > STUCK_AFTER_MS || lag > STUCK_LAG_BLOCKS,
+      stuck: sinceLastRunMs > STUCK_AFTER_MS || lag > STUCK_LAG_BLOCKS || Boolean(runs.get(cursor.network)?.failing),
       deposits,
       oldestConfirmingBlock,
+      failedRunsInARow: runs.get(cursor.network)?.failuresInARow ?? 0,
+      lastError: runs.get(cursor.network)?.failuresInARow ? (runs.get(cursor.network)?.lastError ?? null) : null,
     };
   });
 }

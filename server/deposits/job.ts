@@ -11,11 +11,13 @@ import type { JobTiming } from '../jobSchedule';
 import { openDepositAddressBook, type DepositAddressBook } from '../ledger/depositAddresses';
 import { DepositAddressIndex } from './addressIndex';
 import { DepositWatcher } from './watcher';
+import { recordRun } from './jobRuns';
+import { DEFAULT_RETRY, type RetryPolicy } from './rpc';
 
 /** a run this many blocks behind the head is logged as a warning */
 const LAG_WARNING_BLOCKS = 100;
 
-export function depositWatcherJobs(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, log: FastifyBaseLogger, timing: JobTiming): JobSpec[] {
+export function depositWatcherJobs(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, log: FastifyBaseLogger, timing: JobTiming, retry: RetryPolicy = DEFAULT_RETRY): JobSpec[] {
   const { db, clock, config } = ctx;
   if (!config.chainNetworks.length) {
     log.info('deposit watcher off: no CHAIN_<NETWORK>_RPC_URL configured (deposits are credited with `npm run ops -- deposit:credit`)');
@@ -40,9 +42,16 @@ export function depositWatcherJobs(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
       name: `deposit watcher ${network.network}`,
       ...timing,
       run: async (signal) => {
-        const { book, index } = await addresses();
-        watcher ??= new DepositWatcher({ db, network, addressBook: book, addressIndex: index, log, now: () => clock.now() });
-        const summary = await watcher.run(signal);
+        let summary;
+        try {
+          const { book, index } = await addresses();
+          watcher ??= new DepositWatcher({ db, network, addressBook: book, addressIndex: index, log, now: () => clock.now(), retry });
+          summary = await watcher.run(signal);
+        } catch (error) {
+          if (!signal.aborted) await recordRun(db, 'depositWatcher', network.network, clock.now(), error).catch(() => undefined);
+          throw error;
+        }
+        await recordRun(db, 'depositWatcher', network.network, clock.now());
         const busy = summary.blocksScanned || summary.depositsSeen || summary.credited || summary.dropped || summary.reorgs;
         if (summary.lag > LAG_WARNING_BLOCKS) log.warn({ depositWatcher: summary }, `deposit watcher ${network.network}: ${summary.lag} blocks behind the head`);
         else if (busy) log.info({ depositWatcher: summary }, `deposit watcher ${network.network}: head ${summary.head}, cursor ${summary.cursor}`);

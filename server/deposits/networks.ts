@@ -1,16 +1,21 @@
 /**
  * Which networks the deposit watcher follows, from the environment (read by server/config.ts):
  * for each network of contract/rules/wallet.ts DEPOSIT_NETWORKS, `CHAIN_<NETWORK>_RPC_URL` turns it
- * on; `CHAIN_<NETWORK>_TOKEN_ADDRESS` is the token contract whose Transfer logs are deposits of the
+ * on: a comma-separated list of JSON-RPC endpoints, ideally of independent providers, of which
+ * `CHAIN_<NETWORK>_RPC_QUORUM` (default a majority) must give the same answer before the server
+ * acts on it (server/deposits/rpc.ts); in production only `https:` endpoints (`http:` to a loopback
+ * address only); `CHAIN_<NETWORK>_TOKEN_ADDRESS` is the token contract whose Transfer logs are deposits of the
  * network's token currency (USDT); `CHAIN_<NETWORK>_CONFIRMATIONS` overrides the rule table's
  * confirmations; `CHAIN_<NETWORK>_START_BLOCK` is where a network never scanned before starts
- * (default: the head at the first run); `CHAIN_<NETWORK>_BLOCK_RANGE` bounds one eth_getLogs call
+ * (default: the first block since deposit addresses could be shown, server/deposits/watcher.ts);
+ * `CHAIN_<NETWORK>_BLOCK_RANGE` bounds one eth_getLogs call
  * (default 500 blocks). The network's native coin (ETH on ERC20) is watched when the rule table
  * accepts it there. A network without an RPC URL is off; with none, the watcher is off.
  */
 import { getAddress, isAddress } from 'ethers';
 import { toUnits } from '../../contract/rules/money';
 import { DEPOSIT_NETWORKS } from '../../contract/rules/wallet';
+import { majority } from './rpc';
 
 /** the coin a network's transactions carry as value (the others are its tokens) */
 export const NATIVE_COINS: Readonly<Record<string, string>> = { ERC20: 'ETH', BEP20: 'BNB' };
@@ -23,14 +28,17 @@ export interface WatchedCurrency {
 
 export interface WatchedNetwork {
   network: string;
-  rpcUrl: string;
+  /** the JSON-RPC endpoints, at least one */
+  rpcUrls: string[];
+  /** how many endpoints must agree */
+  quorum: number;
   /** the token's contract (checksummed) and currency; null: no token watched */
   token: (WatchedCurrency & { address: string }) | null;
   /** the native coin, when deposits of it are accepted on this network */
   native: WatchedCurrency | null;
   /** a deposit is credited once its block has this many confirmations (its own block counts as one) */
   confirmations: number;
-  /** the first block of a network never scanned before; null: the head at the first run */
+  /** the first block of a network never scanned before; null: the first since addresses could be shown */
   startBlock: number | null;
   /** the most blocks one range (one eth_getLogs) covers */
   blockRange: number;
@@ -47,18 +55,37 @@ function wholeNumber(env: Env, name: string, min: number): number | null {
   return Number(raw);
 }
 
+const LOOPBACK = /^(localhost|127(\.[0-9]{1,3}){3}|\[::1\])$/;
+
+/** an http(s) URL; in production https, or http to a loopback address (a node on the same machine) */
+function checkEndpoint(url: string, name: string, production: boolean): void {
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // reported below
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || /\s/.test(url)) throw new Error(`${name} must be a comma separated list of http(s) JSON-RPC URLs, got "${url}"`);
+  if (production && parsed.protocol === 'http:' && !LOOPBACK.test(parsed.hostname)) {
+    throw new Error(`${name}: in production an endpoint must be https (http only to a loopback address), got "${parsed.origin}"`);
+  }
+}
+
 export function parseWatchedNetworks(env: Env): WatchedNetwork[] {
   const networks = [...new Set(DEPOSIT_NETWORKS.map((rule) => rule.network))];
   for (const name of Object.keys(env)) {
-    const match = /^CHAIN_([A-Z0-9]+)_(RPC_URL|TOKEN_ADDRESS|CONFIRMATIONS|START_BLOCK|BLOCK_RANGE)$/.exec(name);
+    const match = /^CHAIN_([A-Z0-9]+)_(RPC_URL|RPC_QUORUM|TOKEN_ADDRESS|CONFIRMATIONS|START_BLOCK|BLOCK_RANGE)$/.exec(name);
     if (match && env[name] && !networks.includes(match[1])) throw new Error(`${name}: ${match[1]} is not a deposit network (${networks.join(', ')})`);
   }
   const watched: WatchedNetwork[] = [];
   for (const network of networks) {
     const prefix = `CHAIN_${network}_`;
-    const rpcUrl = env[`${prefix}RPC_URL`]?.trim() ?? '';
-    if (!rpcUrl) continue;
-    if (!/^https?:\/\/[^\s]+$/.test(rpcUrl)) throw new Error(`${prefix}RPC_URL must be an http(s) JSON-RPC URL, got "${rpcUrl}"`);
+    const rpcUrls = (env[`${prefix}RPC_URL`] ?? '').split(',').map((url) => url.trim()).filter(Boolean);
+    if (!rpcUrls.length) continue;
+    for (const url of rpcUrls) checkEndpoint(url, `${prefix}RPC_URL`, env.NODE_ENV === 'production');
+    if (new Set(rpcUrls).size !== rpcUrls.length) throw new Error(`${prefix}RPC_URL names one endpoint twice: a quorum needs different endpoints`);
+    const quorum = wholeNumber(env, `${prefix}RPC_QUORUM`, 1) ?? majority(rpcUrls.length);
+    if (quorum > rpcUrls.length) throw new Error(`${prefix}RPC_QUORUM (${quorum}) is more than the ${rpcUrls.length} endpoint(s) of ${prefix}RPC_URL`);
     const rules = DEPOSIT_NETWORKS.filter((rule) => rule.network === network);
     const nativeRule = rules.find((rule) => rule.currency === NATIVE_COINS[network]);
     const tokenRule = rules.find((rule) => rule.currency !== NATIVE_COINS[network]);
@@ -69,7 +96,8 @@ export function parseWatchedNetworks(env: Env): WatchedNetwork[] {
     const confirmations = wholeNumber(env, `${prefix}CONFIRMATIONS`, 1) ?? Math.max(...rules.map((rule) => rule.confirmations));
     watched.push({
       network,
-      rpcUrl,
+      rpcUrls,
+      quorum,
       token: tokenRule ? { currency: tokenRule.currency, minDeposit: toUnits(tokenRule.minDeposit), address: getAddress(tokenAddress) } : null,
       native: nativeRule ? { currency: nativeRule.currency, minDeposit: toUnits(nativeRule.minDeposit) } : null,
       confirmations,

@@ -46,17 +46,29 @@ const NATIVE_DECIMALS = 18;
 /** blocks read at once (ethers batches them into few HTTP requests) */
 const BLOCK_BATCH = 25;
 
+/**
+ * Block n as a quorum of endpoints has it: the same hash and parent (and, with its transactions,
+ * the same transactions: a forged transfer to a deposit address in one endpoint's block is outvoted).
+ */
 async function block(rpc: RpcCaller, n: number, withTxs: boolean, signal: AbortSignal): Promise<Block> {
   return rpc.call(`eth_getBlockByNumber ${n}`, async (p: JsonRpcProvider) => {
     const found = await p.getBlock(n, withTxs);
     if (!found || found.hash === null) throw new RpcLied(`block ${n} missing`);
     if (found.number !== n) throw new RpcLied(`asked for block ${n}, got ${found.number}`);
     return found;
-  }, signal);
+  }, signal, withTxs ? { kind: 'same' } : { kind: 'same', key: (b) => `${b.number}:${b.hash}:${b.parentHash}` });
 }
 
 export function readBlock(rpc: RpcCaller, n: number, signal: AbortSignal): Promise<Block> {
   return block(rpc, n, false, signal);
+}
+
+/** a range's logs as a set: transaction, log index, block, token, topics (recipient) and data (amount) */
+function logSetKey(logs: readonly Log[]): string {
+  return logs
+    .map((log) => [log.transactionHash.toLowerCase(), log.index, log.blockHash, log.address.toLowerCase(), log.topics.join(','), log.data, log.removed].join(':'))
+    .sort()
+    .join('|');
 }
 
 function transferTo(log: Log): { to: string; value: bigint } | null {
@@ -73,7 +85,8 @@ async function tokenDeposits(rpc: RpcCaller, net: WatchedNetwork, decimals: numb
       if (log.address.toLowerCase() !== token.address.toLowerCase()) throw new RpcLied(`eth_getLogs answered a log of ${log.address}`);
     }
     return found;
-  }, signal);
+    // the same set of logs from a quorum: a log one endpoint adds (a forged deposit) is outvoted
+  }, signal, { kind: 'same', key: logSetKey });
   const deposits: SeenDeposit[] = [];
   for (const log of logs) {
     if (log.removed) continue;
@@ -99,7 +112,7 @@ async function nativeDeposits(rpc: RpcCaller, net: WatchedNetwork, index: Deposi
         const found = await p.getTransactionReceipt(tx.hash);
         if (!found) throw new RpcLied(`no receipt for ${tx.hash} of block ${b.number}`);
         return found;
-      }, signal);
+      }, signal, { kind: 'same', key: (r) => `${r.status}:${r.blockHash}:${r.blockNumber}` });
       // another block by now: the range is read again (scanRange), never half of it kept
       if (receipt.blockHash !== b.hash) throw new RpcLied(`${tx.hash} of block ${b.number} ${b.hash} has its receipt in ${receipt.blockHash}`);
       if (receipt.status !== 1) continue;

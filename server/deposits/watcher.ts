@@ -1,7 +1,9 @@
 /**
  * The deposit watcher of one network: one run (a job tick, or a test calling `run` directly)
- * 1. reads the head, and the cursor (created at CHAIN_<N>_START_BLOCK, else at the head, on the
- *    network's first run);
+ * 1. reads the head, and the cursor (created on the network's first run at CHAIN_<N>_START_BLOCK,
+ *    else at the first block since deposit addresses could be shown: the address book's `since`,
+ *    less a margin for clock differences, found by its timestamp, so a deposit sent to a shown
+ *    address before the watcher first ran is still seen);
  * 2. scans from the cursor to the head in bounded ranges (scan.ts), each range stored with the
  *    cursor's move in one transaction (store.ts). Before a range, the parent hash of its first
  *    block must be the cursor's hash (at the head, the cursor's block must still have the cursor's
@@ -22,7 +24,7 @@ import type { DepositAddressBook } from '../ledger/depositAddresses';
 import { DepositAddressIndex } from './addressIndex';
 import { creditChainDeposit } from './credit';
 import type { WatchedNetwork } from './networks';
-import { DEFAULT_RETRY, openRpc, RpcLied, type RetryPolicy, type RpcCaller } from './rpc';
+import { AT_LEAST_NUMBER, DEFAULT_RETRY, openRpc, RpcLied, type RetryPolicy, type RpcCaller } from './rpc';
 import { readBlock, scanRange } from './scan';
 import { confirmingUpTo, createCursor, dropDeposit, readCursor, rewindCursor, storeRange, touchCursor, type Cursor } from './store';
 
@@ -56,6 +58,8 @@ export interface RunSummary {
 }
 
 const DECIMALS_SELECTOR = '0x313ce567';
+/** a node's clock and ours may differ: the first run starts this much before the address book's first opening */
+const SINCE_MARGIN_MS = 10 * 60 * 1000;
 /** canonical block hashes read at once before crediting */
 const CANONICAL_BATCH = 100;
 
@@ -65,7 +69,7 @@ export class DepositWatcher {
   private tokenDecimals: number | null = null;
 
   constructor(private readonly options: WatcherOptions) {
-    this.rpc = openRpc(options.network.network, options.network.rpcUrl, options.retry ?? DEFAULT_RETRY, options.log);
+    this.rpc = openRpc({ network: options.network.network, urls: options.network.rpcUrls, quorum: options.network.quorum }, options.retry ?? DEFAULT_RETRY, options.log);
     this.index = options.addressIndex ?? new DepositAddressIndex(options.addressBook);
   }
 
@@ -89,10 +93,24 @@ export class DepositWatcher {
     return this.tokenDecimals;
   }
 
+  /** the first block whose time is at or after `sinceMs` less SINCE_MARGIN_MS (binary search on timestamps); head if none */
+  private async firstBlockSince(sinceMs: number, head: number, signal: AbortSignal): Promise<number> {
+    const target = Math.floor((sinceMs - SINCE_MARGIN_MS) / 1000);
+    if ((await readBlock(this.rpc, head, signal)).timestamp < target) return head;
+    let lo = 0;
+    let hi = head;
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      if ((await readBlock(this.rpc, mid, signal)).timestamp < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   private async startCursor(head: number, signal: AbortSignal): Promise<Cursor> {
     const stored = await readCursor(this.options.db, this.network.network);
     if (stored) return stored;
-    const first = Math.min(this.network.startBlock ?? head, head);
+    const first = Math.min(this.network.startBlock ?? (await this.firstBlockSince(this.options.addressBook.since, head, signal)), head);
     const before = first - 1;
     const cursor = before < 0 ? { blockNumber: -1, blockHash: '' } : { blockNumber: before, blockHash: (await readBlock(this.rpc, before, signal)).hash! };
     this.options.log.info({ network: this.network.network, startBlock: first }, `deposit watcher ${this.network.network}: first run, scanning from block ${first}`);
@@ -119,7 +137,8 @@ export class DepositWatcher {
     const net = this.network;
     const summary: RunSummary = { network: net.network, head: 0, cursor: 0, lag: 0, blocksScanned: 0, depositsSeen: 0, credited: 0, dropped: 0, reorgs: 0, scanMs: 0, creditMs: 0 };
     const startedAt = Date.now();
-    const head = await this.rpc.call('eth_blockNumber', (p) => p.getBlockNumber(), signal);
+    // the highest block a quorum of endpoints has reached: one endpoint claiming a far head moves nothing
+    const head = Number(await this.rpc.call('eth_blockNumber', (p) => p.getBlockNumber(), signal, AT_LEAST_NUMBER));
     summary.head = head;
     const decimals = await this.decimals(signal);
     await this.index.refresh(db, signal);

@@ -4,8 +4,12 @@
  * them; the server can only derive addresses. Without DEPOSIT_XPUB, the first start generates a
  * key pair, keeps ONLY the xpub in app_meta and forgets the private key (fine for development:
  * coins sent there are unrecoverable, so production must configure its own xpub).
+ *
+ * The first time a book of an xpub is opened (a server start, before any address can be shown) is
+ * recorded once (`since`), so the deposit watcher's first run on a network can start at the block
+ * of that moment and miss no deposit sent before it first ran (server/deposits/watcher.ts).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { HDNodeVoidWallet, HDNodeWallet } from 'ethers';
 import type { Db } from '../db';
 
@@ -31,6 +35,16 @@ async function storedOrGeneratedXpub(db: Db, now: number): Promise<string> {
 
 export interface DepositAddressBook {
   addressOf(userId: bigint): string;
+  /** when addresses of this xpub could first be shown (ms) */
+  since: number;
+}
+
+/** the first opening of the book of `xpub`, recorded once even under races */
+async function servedSince(db: Db, xpub: string, now: number): Promise<number> {
+  const key = `deposit_addresses_since:${createHash('sha256').update(xpub).digest('hex').slice(0, 16)}`;
+  await db.insertInto('app_meta').values({ key, value: String(now), updated_at: BigInt(now) }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+  return Number(row.value);
 }
 
 /** The configured xpub, else the stored one, else a new one (stored once, even under races). */
@@ -38,7 +52,9 @@ export async function openDepositAddressBook(db: Db, configuredXpub: string, now
   const xpub = configuredXpub || (await storedOrGeneratedXpub(db, now));
   const externalChain = publicNode(xpub).deriveChild(0);
   const cache = new Map<bigint, string>();
+  const since = await servedSince(db, xpub, now);
   return {
+    since,
     addressOf(userId) {
       let address = cache.get(userId);
       if (!address) {

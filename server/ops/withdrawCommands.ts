@@ -12,9 +12,18 @@ import { parseArgs } from 'node:util';
 import { fromUnits } from '../../contract/rules/money';
 import { WITHDRAWAL_STATUSES } from '../../contract/withdraw';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../withdrawals/review';
-import { WAITING_FOR_FEE_CAP, WAITING_FOR_FUNDS } from '../withdrawals/signer';
+import { WAITING_FOR_FEE_CAP, WAITING_FOR_FUNDS, WAITING_FOR_GAS, WAITING_REFUSED } from '../withdrawals/signer';
+import { jobRuns } from '../deposits/jobRuns';
 import { reviewReasonsOf, type WithdrawalRow } from '../withdrawals/view';
 import type { OpsCommand } from './command';
+
+/** what `withdrawals.waiting` means, for the operator */
+const WAITING_TEXT: Record<string, string> = {
+  [WAITING_FOR_FUNDS]: 'waiting for hot-wallet funds',
+  [WAITING_FOR_GAS]: 'waiting for the gas coin: the hot wallet cannot pay this transaction\'s gas',
+  [WAITING_FOR_FEE_CAP]: 'stuck: its fee is at WITHDRAW_MAX_FEE_GWEI',
+  [WAITING_REFUSED]: 'refused by every endpoint; sent again each run (see the log for the node\'s answer)',
+};
 
 function describe(row: WithdrawalRow) {
   return {
@@ -31,7 +40,7 @@ function describe(row: WithdrawalRow) {
     reason: row.reason,
     txHash: row.tx_hash,
     // the signer's last look: the hot wallet cannot pay it yet (refill it; the signer retries each run)
-    waiting: row.waiting === WAITING_FOR_FUNDS ? 'waiting for hot-wallet funds' : row.waiting === WAITING_FOR_FEE_CAP ? 'stuck: its fee is at WITHDRAW_MAX_FEE_GWEI' : null,
+    waiting: row.waiting === null ? null : (WAITING_TEXT[row.waiting] ?? row.waiting),
     createdAt: new Date(Number(row.created_at)).toISOString(),
   };
 }
@@ -50,6 +59,10 @@ export const withdrawList: OpsCommand = {
     if (status && !(WITHDRAWAL_STATUSES as readonly string[]).includes(status)) throw new Error(`--status must be one of ${WITHDRAWAL_STATUSES.join(', ')}`);
     const limit = values.limit === undefined ? 100 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new Error('--limit must be a whole number from 1 to 10000');
+    // a signer that failed its last runs comes first: nothing below moves until it is fixed
+    for (const run of await jobRuns(db, 'withdrawSigner')) {
+      if (run.failing) print({ signer: run.network, state: 'failing', failedRunsInARow: run.failuresInARow, lastError: run.lastError, lastErrorAt: new Date(run.lastErrorAt ?? 0).toISOString() });
+    }
     for (const row of await listWithdrawals(db, status, limit)) print(describe(row));
     return 0;
   },

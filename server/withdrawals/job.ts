@@ -19,6 +19,7 @@ import type { JobSpec } from '../jobs';
 import type { JobTiming } from '../jobSchedule';
 import { confirmationsNeeded } from './rules';
 import { WithdrawalSigner, type SignerNetwork } from './signer';
+import { recordRun } from '../deposits/jobRuns';
 
 const ERC20_DECIMALS = ['function decimals() view returns (uint8)'];
 
@@ -54,23 +55,34 @@ export function withdrawalSignerJobs(
     return [];
   }
   return config.chainNetworks.map((network) => {
-    const rpc = openRpc(network.network, network.rpcUrl, retry, log, 'withdrawal signer');
+    const rpc = openRpc({ network: network.network, urls: network.rpcUrls, quorum: network.quorum }, retry, log, 'withdrawal signer');
     let signer: WithdrawalSigner | null = null;
     return {
       name: `withdrawal signer ${network.network}`,
       ...timing,
       run: async (signal) => {
-        if (!signer) {
-          const wallet = await key.open();
-          signer = new WithdrawalSigner(db, await signerNetwork(network, rpc, signal, { replaceAfterMs: config.withdrawReplaceAfterMs, maxFeePerGas: config.withdrawMaxFeePerGas }), wallet, rpc, clock);
-          log.info({ network: network.network, hotWallet: wallet.address, keyFrom: key.source }, `withdrawal signer on for ${network.network}, sending from ${wallet.address}`);
+        let summary;
+        try {
+          if (!signer) {
+            const wallet = await key.open();
+            signer = new WithdrawalSigner(db, await signerNetwork(network, rpc, signal, { replaceAfterMs: config.withdrawReplaceAfterMs, maxFeePerGas: config.withdrawMaxFeePerGas }), wallet, rpc, clock);
+            log.info({ network: network.network, hotWallet: wallet.address, keyFrom: key.source }, `withdrawal signer on for ${network.network}, sending from ${wallet.address}`);
+          }
+          summary = await signer.run(signal);
+        } catch (error) {
+          // a stop is not a failure; anything else is counted (three in a row: failing, ops withdraw:list)
+          if (!signal.aborted) await recordRun(db, 'withdrawSigner', network.network, clock.now(), error).catch(() => undefined);
+          throw error;
         }
-        const summary = await signer.run(signal);
+        await recordRun(db, 'withdrawSigner', network.network, clock.now());
+        if (summary.refused) {
+          log.warn({ withdrawalSigner: summary, network: network.network }, `withdrawal signer ${network.network}: ${summary.refused} transaction(s) refused by every endpoint; sent again next run (ops withdraw:list)`);
+        }
         if (summary.atFeeCap) {
           log.warn({ withdrawalSigner: summary, network: network.network }, `withdrawal signer ${network.network}: ${summary.atFeeCap} stuck withdrawal(s) cannot be sent again: their fee is at WITHDRAW_MAX_FEE_GWEI`);
         }
         if (summary.waitingForFunds) {
-          log.warn({ withdrawalSigner: summary, network: network.network, hotWallet: signer.address }, `withdrawal signer ${network.network}: ${summary.waitingForFunds} approved withdrawal(s) wait for hot-wallet funds`);
+          log.warn({ withdrawalSigner: summary, network: network.network, hotWallet: signer?.address }, `withdrawal signer ${network.network}: ${summary.waitingForFunds} approved withdrawal(s) wait for hot-wallet funds`);
         } else if (summary.sent || summary.completed || summary.failed) {
           log.info({ withdrawalSigner: summary, network: network.network }, `withdrawal signer ${network.network}: sent ${summary.sent}, completed ${summary.completed}, failed ${summary.failed}`);
         }

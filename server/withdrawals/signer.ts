@@ -15,10 +15,19 @@
  *   second withdrawal on a nonce, and the withdrawal's nonce is set only while it is still unset.
  * - **Funds first.** A withdrawal whose amount the hot wallet cannot cover (its balance less what
  *   it has broadcast and not yet seen mined) waits in `processing`; `ops withdraw:list` shows it.
+ *   The gas is counted too: a native-coin withdrawal needs its amount plus its gas limit × the fee
+ *   ceiling left over, a token withdrawal needs that much of the gas coin (`waiting = gasFunds`),
+ *   so a withdrawal of the whole balance can never leave nothing to pay gas with.
+ * - **Never stalled by one.** A transaction every endpoint refuses is marked (`waiting = refused`)
+ *   and sent again at the next run, while the run goes on with the others; a run that throws is
+ *   recorded (server/withdrawals/job.ts: three in a row show the signer as failing).
+ * - **Quorum.** Heads, balances, nonces and fees are the values a quorum of endpoints vouches for,
+ *   a receipt is acted on only when a quorum agrees on it, and a signed transaction is sent to every
+ *   endpoint (server/deposits/rpc.ts).
  * - **Following.** A mined transaction moves the withdrawal to `confirming` with its confirmations;
  *   at the network's confirmations it is `completed` and the frozen amount is settled
  *   (`postSettle`: amount to `sys:withdrawals`, fee to `fees`); a reverted one is `failed` and
- *   amount + fee return (`postReturn`). A receipt that disappears (reorg) sends it back to
+ *   amount + fee return (`postReturn`), once the revert too has the network's confirmations. A receipt that disappears (reorg) sends it back to
  *   `broadcast`.
  * - **Replacing a stuck transaction.** A sent transaction not mined after `replaceAfterMs` is
  *   signed again on the same nonce with fee caps at least 12.5 % higher (nodes want 10 %), written
@@ -30,10 +39,10 @@
  *   gas: the first is capped there, and a stuck one that cannot rise 12.5 % more under it is not
  *   replaced but marked (`waiting = feeCap`, `ops withdraw:list`) for an operator.
  */
-import { Interface, Transaction, type JsonRpcProvider, type TransactionRequest, type Wallet } from 'ethers';
+import { Interface, Transaction, type JsonRpcProvider, type TransactionReceipt, type TransactionRequest, type Wallet } from 'ethers';
 import { convertDecimals } from '../../contract/rules/money';
 import type { Db } from '../db';
-import type { RpcCaller } from '../deposits/rpc';
+import { AT_LEAST_NUMBER, type Agreement, type RpcCaller } from '../deposits/rpc';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
 import type { Trx } from '../ledger/post';
 import type { Clock } from '../time';
@@ -71,8 +80,10 @@ export interface SignerRunSummary {
   replaced: number;
   /** stuck transactions not replaced: a replacement would pass the fee ceiling */
   atFeeCap: number;
-  /** approved withdrawals the hot wallet cannot pay yet */
+  /** approved withdrawals the hot wallet cannot pay yet (amount or gas) */
   waitingForFunds: number;
+  /** transactions every endpoint refused (sent again next run) */
+  refused: number;
 }
 
 /** a signed transaction whose intent is written: broadcast it */
@@ -86,6 +97,10 @@ export interface Intent {
 export const WAITING_FOR_FUNDS = 'hotWalletFunds';
 /** why a stuck withdrawal is not sent again: a replacement would offer more than the fee ceiling */
 export const WAITING_FOR_FEE_CAP = 'feeCap';
+/** why an approved withdrawal is not sent yet: the hot wallet lacks the gas coin to pay its gas */
+export const WAITING_FOR_GAS = 'gasFunds';
+/** why a written transaction is not out: every endpoint refused it (sent again each run) */
+export const WAITING_REFUSED = 'refused';
 
 export class WithdrawalSigner {
   constructor(
@@ -99,9 +114,14 @@ export class WithdrawalSigner {
   /** the run's stop signal: a stop ends the run between steps (each one is whole) */
   private signal: AbortSignal = new AbortController().signal;
 
-  /** one JSON-RPC call, through the caller's retries */
-  private chain<T>(what: string, fn: (provider: JsonRpcProvider) => Promise<T>): Promise<T> {
-    return this.rpc.call(what, fn, this.signal);
+  /** one JSON-RPC call, through the caller's retries, acted on only when the endpoints' quorum agrees */
+  private chain<T>(what: string, fn: (provider: JsonRpcProvider) => Promise<T>, agreement?: Agreement<T>): Promise<T> {
+    return this.rpc.call(what, fn, this.signal, agreement);
+  }
+
+  /** a number honest endpoints may differ on (head, balance, nonce): the one a quorum vouches for */
+  private chainNumber(what: string, fn: (provider: JsonRpcProvider) => Promise<number | bigint>): Promise<bigint> {
+    return this.chain(what, fn, AT_LEAST_NUMBER).then(BigInt);
   }
 
   get address(): string {
@@ -111,19 +131,29 @@ export class WithdrawalSigner {
   /** One run: finish interrupted intents, follow what was sent, send what is approved. */
   async run(signal?: AbortSignal): Promise<SignerRunSummary> {
     if (signal) this.signal = signal;
-    const summary: SignerRunSummary = { sent: 0, completed: 0, failed: 0, replaced: 0, atFeeCap: 0, waitingForFunds: 0 };
-    await this.reconcile();
+    const summary: SignerRunSummary = { sent: 0, completed: 0, failed: 0, replaced: 0, atFeeCap: 0, waitingForFunds: 0, refused: 0 };
+    await this.reconcile(summary);
     await this.follow(summary);
     for (const row of await this.approved()) {
       if (this.signal.aborted) throw this.signal.reason;
       const prepared = await this.prepareOrWait(row);
-      if (prepared === WAITING_FOR_FUNDS) summary.waitingForFunds += 1;
-      else if (prepared) {
-        await this.broadcast(prepared);
-        summary.sent += 1;
-      }
+      if (prepared === WAITING_FOR_FUNDS || prepared === WAITING_FOR_GAS) summary.waitingForFunds += 1;
+      else if (prepared && (await this.send(prepared, summary))) summary.sent += 1;
     }
     return summary;
+  }
+
+  /** broadcast, or (refused by every endpoint) mark why and go on with the others */
+  private async send(intent: Intent, summary: SignerRunSummary): Promise<boolean> {
+    try {
+      await this.broadcast(intent);
+      return true;
+    } catch (error) {
+      if (!(error instanceof IntentRefused)) throw error;
+      await this.db.updateTable('withdrawals').set({ waiting: WAITING_REFUSED }).where('id', '=', intent.id).where('status', '=', 'processing').execute();
+      summary.refused += 1;
+      return false;
+    }
   }
 
   private approved(): Promise<WithdrawalRow[]> {
@@ -148,18 +178,38 @@ export class WithdrawalSigner {
     return { ...common, to: this.token(row.currency).address, value: 0n, gasLimit: TOKEN_GAS, data: ERC20.encodeFunctionData('transfer', [row.address, this.chainAmount(row)]) };
   }
 
-  /** what the hot wallet holds of `currency` less what it broadcast and has not seen mined */
+  /** the most gas a withdrawal of `currency` can cost: its gas limit × the fee ceiling */
+  private gasReserve(currency: string): bigint {
+    return (currency === this.net.nativeCurrency ? NATIVE_GAS : TOKEN_GAS) * this.net.maxFeePerGas;
+  }
+
+  /**
+   * What the hot wallet holds of `currency` less what it has sent and not seen mined: the amounts
+   * of that currency and, of the gas coin, the gas every such transaction may still cost.
+   */
   private async spendable(currency: string): Promise<bigint> {
     const balance =
       currency === this.net.nativeCurrency
-        ? await this.chain('eth_getBalance', (p) => p.getBalance(this.address, 'latest'))
-        : BigInt(await this.chain('balanceOf', (p) => p.call({ to: this.token(currency).address, data: ERC20.encodeFunctionData('balanceOf', [this.address]) })));
-    const pending = await this.db.selectFrom('withdrawals').selectAll().where('network', '=', this.net.network).where('currency', '=', currency).where('status', '=', 'broadcast').execute();
-    return balance - pending.reduce((sum, row) => sum + this.chainAmount(row), 0n);
+        ? await this.chainNumber('eth_getBalance', (p) => p.getBalance(this.address, 'latest'))
+        : await this.chainNumber('balanceOf', async (p) => BigInt(await p.call({ to: this.token(currency).address, data: ERC20.encodeFunctionData('balanceOf', [this.address]) })));
+    const pending = await this.db.selectFrom('withdrawals').selectAll().where('network', '=', this.net.network).where('status', '=', 'broadcast').execute();
+    const owed = pending.reduce(
+      (sum, row) => sum + (row.currency === currency ? this.chainAmount(row) : 0n) + (currency === this.net.nativeCurrency ? this.gasReserve(row.currency) : 0n),
+      0n,
+    );
+    return balance - owed;
+  }
+
+  /** why the hot wallet cannot send this withdrawal now, or null */
+  private async shortOf(row: WithdrawalRow): Promise<typeof WAITING_FOR_FUNDS | typeof WAITING_FOR_GAS | null> {
+    const amount = this.chainAmount(row);
+    if (row.currency === this.net.nativeCurrency) return (await this.spendable(row.currency)) < amount + this.gasReserve(row.currency) ? WAITING_FOR_FUNDS : null;
+    if ((await this.spendable(row.currency)) < amount) return WAITING_FOR_FUNDS;
+    return (await this.spendable(this.net.nativeCurrency)) < this.gasReserve(row.currency) ? WAITING_FOR_GAS : null;
   }
 
   private async nextNonce(): Promise<bigint> {
-    const chain = BigInt(await this.chain('eth_getTransactionCount', (p) => p.getTransactionCount(this.address, 'pending')));
+    const chain = await this.chainNumber('eth_getTransactionCount', (p) => p.getTransactionCount(this.address, 'pending'));
     const written = await this.db
       .selectFrom('withdrawal_txs')
       .select((eb) => eb.fn.max('nonce').as('nonce'))
@@ -176,17 +226,18 @@ export class WithdrawalSigner {
    */
   async prepare(row: WithdrawalRow): Promise<Intent | null> {
     const prepared = await this.prepareOrWait(row);
-    return prepared === WAITING_FOR_FUNDS ? null : prepared;
+    return prepared === WAITING_FOR_FUNDS || prepared === WAITING_FOR_GAS ? null : prepared;
   }
 
-  /** `prepare`, telling a wait for funds (recorded on the withdrawal for the operator) apart */
-  private async prepareOrWait(row: WithdrawalRow): Promise<Intent | typeof WAITING_FOR_FUNDS | null> {
-    if ((await this.spendable(row.currency)) < this.chainAmount(row)) {
-      await this.db.updateTable('withdrawals').set({ waiting: WAITING_FOR_FUNDS }).where('id', '=', row.id).where('status', '=', 'processing').where('nonce', 'is', null).execute();
-      return WAITING_FOR_FUNDS;
+  /** `prepare`, telling a wait for funds or gas (recorded on the withdrawal for the operator) apart */
+  private async prepareOrWait(row: WithdrawalRow): Promise<Intent | typeof WAITING_FOR_FUNDS | typeof WAITING_FOR_GAS | null> {
+    const short = await this.shortOf(row);
+    if (short) {
+      await this.db.updateTable('withdrawals').set({ waiting: short }).where('id', '=', row.id).where('status', '=', 'processing').where('nonce', 'is', null).execute();
+      return short;
     }
     const nonce = await this.nextNonce();
-    const feeData = await this.chain('eth_feeHistory', (p) => p.getFeeData());
+    const feeData = await this.feeData();
     // never more than the ceiling: a transaction that the market prices above it waits (and is not replaced)
     const maxFeePerGas = minOf(feeData.maxFeePerGas ?? feeData.gasPrice ?? 0n, this.net.maxFeePerGas);
     const fees = { maxFeePerGas, maxPriorityFeePerGas: minOf(feeData.maxPriorityFeePerGas ?? 0n, maxFeePerGas) };
@@ -214,12 +265,26 @@ export class WithdrawalSigner {
     return taken ? { id: row.id, raw, hash } : null;
   }
 
-  /** Step 2: broadcast a written intent, then record it as sent. */
+  /** the fee market as a quorum of endpoints sees it: the quorum-th highest max fee */
+  private feeData() {
+    return this.chain('eth_feeHistory', (p) => p.getFeeData(), { kind: 'atLeast', value: (fees) => fees.maxFeePerGas ?? fees.gasPrice ?? 0n });
+  }
+
+  /** whether a quorum of endpoints knows the transaction (pending or mined) */
+  private known(hash: string): Promise<boolean> {
+    return this.chain('eth_getTransactionByHash', async (p) => (await p.getTransaction(hash)) !== null);
+  }
+
+  /**
+   * Step 2: broadcast a written intent to every endpoint, then record it as sent. A node's refusal
+   * is an answer, not retried: "already known" (a second broadcast of the same transaction) is
+   * fine; refused by all and known to none, it throws IntentRefused and the intent stays for the
+   * next run to send again.
+   */
   async broadcast(intent: Intent): Promise<void> {
-    // the node's refusal is an answer, not retried: "already known" (a second broadcast of the same
-    // transaction) is fine; anything else leaves the intent for the next run to send again
-    const refused = await this.chain('eth_sendRawTransaction', (p) => p.broadcastTransaction(intent.raw).then(() => null, (error: unknown) => ({ error })));
-    if (refused && !(await this.chain('eth_getTransactionByHash', (p) => p.getTransaction(intent.hash)))) throw refused.error;
+    const outcomes = await this.rpc.everywhere('eth_sendRawTransaction', (p) => p.broadcastTransaction(intent.raw), this.signal);
+    const refusal = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (refusal && !outcomes.some((o) => o.status === 'fulfilled') && !(await this.known(intent.hash))) throw new IntentRefused(intent.id, refusal.reason);
     await this.markSent(intent.id, intent.hash);
   }
 
@@ -227,17 +292,17 @@ export class WithdrawalSigner {
     const now = BigInt(this.clock.now());
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('withdrawal_txs').set({ status: 'sent', updated_at: now }).where('withdrawal_id', '=', id).where('tx_hash', '=', hash).where('status', '=', 'intent').execute();
-      await trx.updateTable('withdrawals').set({ status: 'broadcast', tx_hash: hash, broadcast_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'processing').execute();
+      await trx.updateTable('withdrawals').set({ status: 'broadcast', tx_hash: hash, broadcast_at: now, waiting: null, updated_at: now }).where('id', '=', id).where('status', '=', 'processing').execute();
       // a replacement: the withdrawal now shows the newest attempt's hash (the mined one's at the end)
       await trx.updateTable('withdrawals').set({ tx_hash: hash, updated_at: now }).where('id', '=', id).where('status', 'in', ['broadcast', 'confirming']).execute();
     });
   }
 
   /** Intents a crash left unsent: on chain already → sent; else the same transaction is sent now. */
-  private async reconcile(): Promise<void> {
+  private async reconcile(summary: SignerRunSummary): Promise<void> {
     const intents = await this.db.selectFrom('withdrawal_txs').selectAll().where('network', '=', this.net.network).where('signer_address', '=', this.address).where('status', '=', 'intent').orderBy('nonce').execute();
     for (const intent of intents) {
-      if (await this.chain('eth_getTransactionByHash', (p) => p.getTransaction(intent.tx_hash))) {
+      if (await this.known(intent.tx_hash)) {
         await this.markSent(intent.withdrawal_id, intent.tx_hash);
         continue;
       }
@@ -250,7 +315,7 @@ export class WithdrawalSigner {
       const fees = { maxFeePerGas: BigInt(intent.max_fee_per_gas), maxPriorityFeePerGas: BigInt(intent.max_priority_fee_per_gas) };
       const raw = await this.wallet.signTransaction(this.txFor(row, intent.nonce, fees));
       if (Transaction.from(raw).hash !== intent.tx_hash) throw new Error(`withdrawal ${row.id}: the re-signed transaction differs from its intent ${intent.tx_hash}; not sent`);
-      await this.broadcast({ id: row.id, raw, hash: intent.tx_hash });
+      await this.send({ id: row.id, raw, hash: intent.tx_hash }, summary);
     }
   }
 
@@ -258,11 +323,12 @@ export class WithdrawalSigner {
   private async follow(summary: SignerRunSummary): Promise<void> {
     const rows = await this.db.selectFrom('withdrawals').selectAll().where('network', '=', this.net.network).where('status', 'in', ['broadcast', 'confirming']).orderBy('id').execute();
     if (!rows.length) return;
-    const head = BigInt(await this.chain('eth_blockNumber', (p) => p.getBlockNumber()));
+    const head = await this.chainNumber('eth_blockNumber', (p) => p.getBlockNumber());
     for (const row of rows) {
       const txs = await this.db.selectFrom('withdrawal_txs').select('tx_hash').where('withdrawal_id', '=', row.id).where('status', 'in', ['sent', 'mined']).execute();
       let receipt = null;
-      for (const tx of txs) receipt ??= await this.chain('eth_getTransactionReceipt', (p) => p.getTransactionReceipt(tx.tx_hash));
+      // a receipt is acted on only when a quorum agrees on its status, block hash and block number
+      for (const tx of txs) receipt ??= await this.chain('eth_getTransactionReceipt', (p) => p.getTransactionReceipt(tx.tx_hash), RECEIPT_AGREEMENT);
       const now = this.clock.now();
       const at = BigInt(now);
       if (!receipt) {
@@ -278,7 +344,9 @@ export class WithdrawalSigner {
       const block = BigInt(receipt.blockNumber);
       const confirmations = head >= block ? head - block + 1n : 0n;
       const hash = receipt.hash;
-      if (receipt.status === 0) {
+      if (receipt.status === 0 && confirmations >= BigInt(this.net.confirmations)) {
+        // a revert is final only at the network's confirmations, like a success: until then a reorg
+        // may still mine the transaction again, and returning the funds would pay twice
         const failed = await runMoneyTransaction(this.db, async (trx) => {
           const moved = await trx
             .updateTable('withdrawals')
@@ -292,7 +360,7 @@ export class WithdrawalSigner {
           return true;
         });
         if (failed) summary.failed += 1;
-      } else if (confirmations >= BigInt(this.net.confirmations)) {
+      } else if (receipt.status !== 0 && confirmations >= BigInt(this.net.confirmations)) {
         const completed = await runMoneyTransaction(this.db, async (trx) => {
           const moved = await trx
             .updateTable('withdrawals')
@@ -321,7 +389,7 @@ export class WithdrawalSigner {
 
   /** has the chain mined a transaction of the hot wallet on this nonce (or a later one)? */
   private async nonceUsed(nonce: bigint): Promise<boolean> {
-    return BigInt(await this.chain('eth_getTransactionCount', (p) => p.getTransactionCount(this.address, 'latest'))) > nonce;
+    return (await this.chainNumber('eth_getTransactionCount', (p) => p.getTransactionCount(this.address, 'latest'))) > nonce;
   }
 
   /**
@@ -343,7 +411,7 @@ export class WithdrawalSigner {
       await this.db.updateTable('withdrawals').set({ waiting: WAITING_FOR_FEE_CAP }).where('id', '=', row.id).where('status', '=', 'broadcast').execute();
       return WAITING_FOR_FEE_CAP;
     }
-    const feeData = await this.chain('eth_feeHistory', (p) => p.getFeeData());
+    const feeData = await this.feeData();
     const maxFeePerGas = minOf(maxOf(feeData.maxFeePerGas ?? feeData.gasPrice ?? 0n, bump(last.max_fee_per_gas)), this.net.maxFeePerGas);
     // never above the fee cap; at least 12.5 % above the last (bump(priority) <= bump(max fee) <= the cap)
     const maxPriorityFeePerGas = minOf(maxOf(feeData.maxPriorityFeePerGas ?? 0n, bump(last.max_priority_fee_per_gas)), maxFeePerGas);
@@ -364,8 +432,32 @@ export class WithdrawalSigner {
       return true;
     });
     if (!written) return false;
-    await this.broadcast({ id: row.id, raw, hash });
+    try {
+      await this.broadcast({ id: row.id, raw, hash });
+    } catch (error) {
+      // the replacement's intent stays: the next run sends it again (reconcile)
+      if (error instanceof IntentRefused) return false;
+      throw error;
+    }
     return true;
+  }
+}
+
+/** receipts compared on what the signer acts on; none is an answer too (not mined yet) */
+const RECEIPT_AGREEMENT: Agreement<TransactionReceipt | null> = {
+  kind: 'same',
+  key: (receipt) => (receipt ? `${receipt.status}:${receipt.blockHash}:${receipt.blockNumber}:${receipt.hash}` : 'none'),
+};
+
+/** every endpoint refused a transaction and none knows it */
+export class IntentRefused extends Error {
+  constructor(
+    readonly withdrawalId: bigint,
+    readonly refusal: unknown,
+  ) {
+    const e = refusal as { shortMessage?: string; message?: string } | null;
+    super(`withdrawal ${withdrawalId}: the transaction was refused by every endpoint: ${(e?.shortMessage ?? e?.message ?? String(refusal)).slice(0, 200)}`);
+    this.name = 'IntentRefused';
   }
 }
 

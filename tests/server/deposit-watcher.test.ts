@@ -53,7 +53,8 @@ beforeAll(async () => {
   bob = await newUser(t.app, t.db, t.clock, { payPassword: null });
   network = {
     network: 'ERC20',
-    rpcUrl,
+    rpcUrls: [rpcUrl],
+    quorum: 1,
     token: { currency: 'USDT', minDeposit: toUnits('10'), address: await usdt.getAddress() },
     native: { currency: 'ETH', minDeposit: toUnits('0.01') },
     confirmations: CONFIRMATIONS,
@@ -283,7 +284,7 @@ describe('the deposit watcher on a local chain', () => {
   it('gives up a run when the endpoint is down and skips nothing: the cursor stays', async () => {
     await run();
     const cursor = await t.db.selectFrom('chain_cursors').selectAll().where('network', '=', 'ERC20').executeTakeFirstOrThrow();
-    const dead = new DepositWatcher({ db: t.db, network: { ...network, rpcUrl: 'http://127.0.0.1:9' }, addressBook: book, log: silent, now: () => t.clock.now(), retry: FAST_RETRY });
+    const dead = new DepositWatcher({ db: t.db, network: { ...network, rpcUrls: ['http://127.0.0.1:9'] }, addressBook: book, log: silent, now: () => t.clock.now(), retry: FAST_RETRY });
     await expect(run(dead)).rejects.toThrow();
     expect(await t.db.selectFrom('chain_cursors').selectAll().where('network', '=', 'ERC20').executeTakeFirstOrThrow()).toEqual(cursor);
   });
@@ -294,7 +295,7 @@ describe('the deposit watcher on a local chain', () => {
     await new Promise<void>((resolve) => silentNode.listen(0, '127.0.0.1', resolve));
     try {
       const port = (silentNode.address() as AddressInfo).port;
-      const slow = new DepositWatcher({ db: t.db, network: { ...network, rpcUrl: `http://127.0.0.1:${port}` }, addressBook: book, log: silent, now: () => t.clock.now(), retry: { ...FAST_RETRY, timeoutMs: 60_000 } });
+      const slow = new DepositWatcher({ db: t.db, network: { ...network, rpcUrls: [`http://127.0.0.1:${port}`] }, addressBook: book, log: silent, now: () => t.clock.now(), retry: { ...FAST_RETRY, timeoutMs: 60_000 } });
       const stop = new AbortController();
       const running = slow.run(stop.signal);
       const startedAt = Date.now();
@@ -485,7 +486,7 @@ describe('ops watcher:status', () => {
     const count = (status: string) => counts.filter((row) => row.status === status).length;
     expect(lines).toEqual([
       {
-        network: 'ERC20', cursor: head, head, lag: 0, sinceLastRunMs: 0, stuck: false, oldestConfirmingBlock: null,
+        network: 'ERC20', cursor: head, head, lag: 0, sinceLastRunMs: 0, stuck: false, oldestConfirmingBlock: null, failedRunsInARow: 0, lastError: null,
         deposits: { confirming: 0, credited: count('credited'), below_minimum: count('below_minimum'), dropped: count('dropped') },
       },
     ]);
@@ -503,7 +504,7 @@ describe('configuration and amounts', () => {
     const token = '0x00000000000000000000000000000000000000aa';
     expect(parseWatchedNetworks({ CHAIN_ERC20_RPC_URL: 'http://node:8545', CHAIN_ERC20_TOKEN_ADDRESS: token, CHAIN_ERC20_CONFIRMATIONS: '20' })).toEqual([
       {
-        network: 'ERC20', rpcUrl: 'http://node:8545', token: { currency: 'USDT', minDeposit: toUnits('10'), address: '0x00000000000000000000000000000000000000AA' },
+        network: 'ERC20', rpcUrls: ['http://node:8545'], quorum: 1, token: { currency: 'USDT', minDeposit: toUnits('10'), address: '0x00000000000000000000000000000000000000AA' },
         native: { currency: 'ETH', minDeposit: toUnits('0.01') }, confirmations: 20, startBlock: null, blockRange: 500,
       },
     ]);

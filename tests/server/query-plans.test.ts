@@ -49,7 +49,7 @@ const GROWING = new Set([
 /** tables an operator fills (the catalogue, prices, configuration): a scan of them is fine */
 const BOUNDED = new Set([
   'app_meta', 'prices', 'account_products', 'content_links', 'power_products', 'finance_products',
-  'mall_categories', 'mall_goods', 'mall_skus', 'chain_cursors', 'kysely_migration', 'kysely_migration_lock',
+  'mall_categories', 'mall_goods', 'mall_skus', 'chain_cursors', 'chain_job_runs', 'kysely_migration', 'kysely_migration_lock',
   // a row per currency an operator halted
   'price_halts',
 ]);

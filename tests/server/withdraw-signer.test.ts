@@ -170,7 +170,7 @@ describe('the signer on a local chain', () => {
     const signer = await hotWallet('150');
     const to = await savedAddress();
     const big = await request(to, '200');
-    expect(await signer.run()).toEqual({ sent: 0, completed: 0, failed: 0, replaced: 0, atFeeCap: 0, waitingForFunds: 1 });
+    expect(await signer.run()).toEqual({ sent: 0, completed: 0, failed: 0, replaced: 0, atFeeCap: 0, waitingForFunds: 1, refused: 0 });
     expect(await row(big)).toMatchObject({ status: 'processing', nonce: null, waiting: 'hotWalletFunds' });
     // the operator sees why it waits
     const printed: { id: string }[] = [];
@@ -186,12 +186,16 @@ describe('the signer on a local chain', () => {
     await signer.broadcast(p1!);
     await signer.broadcast(p2!);
     await signer.run();
-    expect(await row(two)).toMatchObject({ status: 'failed', reason: 'reverted on chain' });
-    const userAfter = await account(`u${alice.userId}`);
-    expect(userAfter.available - userBefore.available).toBe(10_500_000_000n);
-    expect(userBefore.frozen - userAfter.frozen).toBe(10_500_000_000n);
+    // a revert is final only at the network's confirmations, like a success: nothing returned yet
+    expect(await row(two)).toMatchObject({ status: 'confirming', reason: null });
+    expect(await account(`u${alice.userId}`)).toEqual(userBefore);
     await mine(CONFIRMATIONS);
     await signer.run();
+    expect(await row(two)).toMatchObject({ status: 'failed', reason: 'reverted on chain' });
+    const userAfter = await account(`u${alice.userId}`);
+    // the reverted one's amount + fee back to available; both leave frozen (the other one settled)
+    expect(userAfter.available - userBefore.available).toBe(10_500_000_000n);
+    expect(userBefore.frozen - userAfter.frozen).toBe(21_000_000_000n);
     expect((await row(one)).status).toBe('completed');
     expect(await tokenBalance(to.address)).toBe(100_000_000n);
     // the big one still waits: 50 USDT left on the hot wallet; refilled, it is sent
@@ -214,12 +218,10 @@ function holdingRpc() {
   const direct = directRpc(chain);
   const held: string[] = [];
   const node = { holding: true, held };
+  const pool = { broadcastTransaction: async (raw: string) => held.push(raw) } as unknown as JsonRpcProvider;
   const rpc: RpcCaller = {
-    call: (what, fn, signal) => {
-      if (!node.holding || what !== 'eth_sendRawTransaction') return direct.call(what, fn, signal);
-      const pool = { broadcastTransaction: async (raw: string) => held.push(raw) };
-      return fn(pool as unknown as JsonRpcProvider);
-    },
+    call: (what, fn, signal, agreement) => direct.call(what, fn, signal, agreement),
+    everywhere: (what, fn, signal) => (node.holding && what === 'eth_sendRawTransaction' ? Promise.allSettled([fn(pool)]) : direct.everywhere(what, fn, signal)),
     close: () => undefined,
   };
   return { node, rpc };
@@ -314,7 +316,8 @@ describe('replacing a stuck transaction (same nonce, higher fee)', () => {
     t.clock.advance(REPLACE_AFTER_MS);
     // killed after the replacement's intent is written, before it is broadcast
     const crashing: RpcCaller = {
-      call: (what, fn, signal) => (what === 'eth_sendRawTransaction' ? Promise.reject(new Error('killed')) : rpc.call(what, fn, signal)),
+      call: (what, fn, signal, agreement) => rpc.call(what, fn, signal, agreement),
+      everywhere: (what, fn, signal) => (what === 'eth_sendRawTransaction' ? Promise.reject(new Error('killed')) : rpc.everywhere(what, fn, signal)),
       close: () => undefined,
     };
     await expect(new WithdrawalSigner(t.db, net, wallet, crashing, t.clock).run()).rejects.toThrow('killed');

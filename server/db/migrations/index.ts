@@ -16,6 +16,7 @@ import * as m0070 from './0070_withdrawals';
 import * as m0080 from './0080_index_audit';
 import * as m0090 from './0090_withdrawal_waiting';
 import * as m0100 from './0100_market_prices';
+import * as m0110 from './0110_chain_job_runs';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth': m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0080_index_audit': m0080,
   '0090_withdrawal_waiting': m0090,
   '0100_market_prices': m0100,
+  '0110_chain_job_runs': m0110,
 };
