@@ -16,6 +16,7 @@ import { getAddress, isAddress } from 'ethers';
 import { toUnits } from '../../contract/rules/money';
 import { DEPOSIT_NETWORKS } from '../../contract/rules/wallet';
 import { majority } from './rpc';
+import { isLoopbackHost } from '../http/loopback';
 
 /** the coin a network's transactions carry as value (the others are its tokens) */
 export const NATIVE_COINS: Readonly<Record<string, string>> = { ERC20: 'ETH', BEP20: 'BNB' };
@@ -55,8 +56,6 @@ function wholeNumber(env: Env, name: string, min: number): number | null {
   return Number(raw);
 }
 
-const LOOPBACK = /^(localhost|127(\.[0-9]{1,3}){3}|\[::1\])$/;
-
 /** an http(s) URL; in production https, or http to a loopback address (a node on the same machine) */
 function checkEndpoint(url: string, name: string, production: boolean): void {
   let parsed: URL | null = null;
@@ -66,7 +65,7 @@ function checkEndpoint(url: string, name: string, production: boolean): void {
     // reported below
   }
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || /\s/.test(url)) throw new Error(`${name} must be a comma separated list of http(s) JSON-RPC URLs, got "${url}"`);
-  if (production && parsed.protocol === 'http:' && !LOOPBACK.test(parsed.hostname)) {
+  if (production && parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname)) {
     throw new Error(`${name}: in production an endpoint must be https (http only to a loopback address), got "${parsed.origin}"`);
   }
 }

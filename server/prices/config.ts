@@ -13,6 +13,7 @@
  */
 import { getAddress, isAddress } from 'ethers';
 import { toUnits } from '../../contract/rules/money';
+import { isLoopbackHost } from '../http/loopback';
 import {
   DEFAULT_CONVERT_QUOTE_TTL_SECONDS, DEFAULT_PRICE_MAX_AGE_SECONDS, DEFAULT_PRICE_MAX_DEVIATION_PERCENT,
   EXCHANGE_MAX_POSITION, MARKET_CURRENCIES,
@@ -54,8 +55,6 @@ function positiveDecimal(env: Env, name: string, fallback: string): bigint {
   return toUnits(raw);
 }
 
-const LOOPBACK = /^(localhost|127(\.[0-9]{1,3}){3}|\[::1\])$/;
-
 /** `https://host/path#/json/pointer`, or http to a loopback host (tests, a local relay) */
 function httpSource(raw: string, name: string): PriceSource {
   let url: URL;
@@ -64,7 +63,7 @@ function httpSource(raw: string, name: string): PriceSource {
   } catch {
     throw new Error(`${name}: "${raw}" is not a URL`);
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.test(url.hostname))) {
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     throw new Error(`${name}: a price source must be https (http only to a loopback host), got "${url.origin}"`);
   }
   // a bare "#" (the whole answer is the price) leaves url.hash empty: tell it from no "#" by the text
