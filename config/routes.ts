@@ -1,5 +1,5 @@
 /**
- * The one source of routes (DESIGN.md §1, §5). Menus and the phone tab bar are derived from it:
+ * The one source of routes: paths, wrappers, icons and access names (docs/decisions.md, "Front end"). Menus and the phone tab bar are derived from it:
  * entries with `name` and `icon` and without `hideInMenu` are navigation entries.
  *
  * `access` names are looked up in the map built by src/access.ts. A route is accessible only when

@@ -27,7 +27,7 @@ export interface Endpoint<
   auth: boolean;
   /** true for POSTs that move money or create an order or record: they accept an Idempotency-Key and are rate limited */
   moneyMoving?: boolean;
-  /** the admin feature flag this call belongs to: switched off → 403 FEATURE_DISABLED (DESIGN §5) */
+  /** the admin feature flag this call belongs to: switched off → 403 FEATURE_DISABLED (config/access.ts, docs/decisions.md) */
   feature?: Feature;
   query?: Q;
   body?: B;

@@ -1,5 +1,6 @@
 /**
- * The response envelope every call returns, errors included (DESIGN.md §4).
+ * The response envelope every call returns, errors included: `success`, `data`, `errCode`,
+ * `errMessage` (docs/decisions.md, "Server").
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 

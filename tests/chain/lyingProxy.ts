@@ -1,6 +1,6 @@
 /**
  * A JSON-RPC endpoint in front of the local chain that lies when told to: the attacker's (or a
- * compromised provider's) node of issue 27. It forwards every request (single or batched) to the
+ * compromised provider's) node (docs/deposits.md, *A quorum of endpoints*). It forwards every request (single or batched) to the
  * chain and rewrites the answers:
  * - `forgeLog`: a made-up ERC-20 Transfer log added to every eth_getLogs answer that covers its block;
  * - `forgeReceiptStatus`: a transaction's receipt reported with another status (0x0: reverted);

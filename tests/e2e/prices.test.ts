@@ -1,5 +1,5 @@
 /**
- * Issue 26 end to end, "the convert sheet shows a live price and refuses when stale": a phone user
+ * Prices end to end (docs/prices.md), "the convert sheet shows a live price and refuses when stale": a phone user
  * (375 px, zh-CN) opens the convert sheet against the real server in production mode, whose every
  * price comes from this test's market (support/priceFeed.ts: two sources per currency, polled every
  * second). The sheet shows the market's rate with its age; when the sources stop answering (each

@@ -1,5 +1,5 @@
 /**
- * The attack of issue 26: the seed's fixed prices (ETH 3200 USDT) stood while the market moved, so
+ * The attack the price guards stop (docs/prices.md): the seed's fixed prices (ETH 3200 USDT) stood while the market moved, so
  * anyone could convert at a price better than the market's and drain the exchange desk. Now ETH
  * is priced by its sources (HTTP, served by the test, answering 2500): 10 ETH converts at 2500,
  * not 3200; with the sources stale, down or disagreeing, no quote is given and a quote in hand is

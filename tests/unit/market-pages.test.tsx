@@ -1,5 +1,5 @@
 /**
- * Market prices on the pages (issue 26): /my/assets shows each coin's price with its age counting
+ * Market prices on the pages (docs/prices.md): /my/assets shows each coin's price with its age counting
  * up and its 24-hour change, 演示行情 for the demo feed, 暂无行情 for a balance without a usable
  * price and a note when the total leaves such balances out; the home page draws each coin's last
  * 24 hours (skeleton while loading, nothing when the prices could not be had); the calculator

@@ -1,5 +1,5 @@
 /**
- * The market the e2e server prices from (issue 26): a small HTTP server on 127.0.0.1 inside the
+ * The market the e2e server prices from (docs/prices.md): a small HTTP server on 127.0.0.1 inside the
  * test process, answering each market currency's USDT price from two independent-looking
  * sources, so the production rule PRICE_MIN_SOURCES=2 is exercised for real:
  *   GET /a/<CUR> → {"price":"3200"}            (source a: the price as a JSON string)

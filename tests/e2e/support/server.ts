@@ -3,7 +3,7 @@
  * port with an empty SQLite database in a temp folder, serving the global set-up's snapshot of
  * the built app, and stops it afterwards.
  *
- * In production every price comes from the market (issue 26, server/prices/): the server gets a
+ * In production every price comes from the market (docs/prices.md, server/prices/): the server gets a
  * price feed of this test process (priceFeed.ts, two sources per currency, the seed's prices),
  * polled every second, and startServer resolves only once every market currency has a usable
  * price. `server.prices` moves or breaks that market.

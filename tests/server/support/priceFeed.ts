@@ -1,5 +1,5 @@
 /**
- * Price feed fixtures (issue 26): HTTP price sources served by the test itself on 127.0.0.1, a
+ * Price feed fixtures (docs/prices.md): HTTP price sources served by the test itself on 127.0.0.1, a
  * Chainlink-style aggregator (MockAggregator.sol beside this file, compiled with solc-js) deployed
  * on a local ganache chain, a price configuration read the way the server reads it, and one poll
  * of the feed at the fake clock's time.
