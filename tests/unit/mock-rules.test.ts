@@ -401,17 +401,22 @@ describe('market prices follow contract/rules/prices.ts: the demo feed, moving, 
   it(`a rate that moved more than ${DEFAULT_PRICE_MAX_DEVIATION_PERCENT} % since the quote is refused with PRICE_MOVED; within it, converted`, () => {
     const moved = ok('account', 'convertQuote', token, { body: { from: 'USDT', to: 'BTC', amount: '100' } });
     const rate = toUnits(moved.rate);
-    const deviation = (rate * toUnits(DEFAULT_PRICE_MAX_DEVIATION_PERCENT)) / toUnits('100');
+    // the deviation is measured from the quoted rate: twice the allowed share away is always out,
+    // half of it always in, whatever the demo walk's rate is at this moment (rounding of a tiny
+    // rate made "one unit past 1 % of the current rate" land inside 1 % of the quoted one)
+    const allowed = toUnits(DEFAULT_PRICE_MAX_DEVIATION_PERCENT);
+    const outside = rate + (rate * 2n * allowed) / toUnits('100');
+    const inside = rate + (rate * allowed) / toUnits('200');
     // the demo walk moves far less than that within a quote's life: the quote is made to lie
-    user.quotes.get(moved.quoteId)!.rate = fromUnits(rate + deviation + 1n);
+    user.quotes.get(moved.quoteId)!.rate = fromUnits(outside);
     const usdtBefore = balanceOf(user, 'USDT').available;
     const refused = call('account', 'convertCreate', token, { body: { quoteId: moved.quoteId, payPassword: PAY_PASSWORD } });
     expectRefusal(refused, 'PRICE_MOVED', 'PRICE_MOVED');
-    expect(refused.body.data).toEqual({ quotedRate: fromUnits(rate + deviation + 1n), rate: moved.rate });
+    expect(refused.body.data).toEqual({ quotedRate: fromUnits(outside), rate: moved.rate });
     expect(balanceOf(user, 'USDT').available).toBe(usdtBefore);
 
     const within = ok('account', 'convertQuote', token, { body: { from: 'USDT', to: 'BTC', amount: '100' } });
-    user.quotes.get(within.quoteId)!.rate = fromUnits(rate + deviation);
+    user.quotes.get(within.quoteId)!.rate = fromUnits(inside);
     expect(ok('account', 'convertCreate', token, { body: { quoteId: within.quoteId, payPassword: PAY_PASSWORD } }).received).toBe(within.received);
   });
 });
