@@ -105,7 +105,9 @@ test('editing the flags file while the server runs brings the features back afte
   await page.goto(e2e.url('/'));
   expect(await tabLabels(page)).toEqual(['首页', '商城', '我的']);
   await page.goto(e2e.url('/my/transfer'));
-  await page.waitForNetworkIdle();
+  // the form renders only once the route is allowed, so no redirect is still to come (waiting for
+  // the network to go idle instead timed out in CI while the page kept polling)
+  await page.waitForSelector('#to');
   await waitForPath(page, '/my/transfer');
   await page.goto(e2e.url('/my/deposit'));
   await waitForPath(page, '/');
