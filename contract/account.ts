@@ -46,13 +46,16 @@ export const DepositNetwork = Type.Object({
 });
 /**
  * A deposit record: 'credited' (in the balance: by the chain watcher or by hand), 'confirming' (seen
- * on chain, waiting for its confirmations) or 'below_minimum' (seen, below the network's minimum,
- * never credited). A deposit the watcher dropped (its block left the chain before it was credited)
- * is not listed: no money arrived, and if its transaction is mined again the same record comes
- * back as confirming (docs/deposits.md). `id` is the credited deposit's id for a credited record,
+ * on chain, waiting for its confirmations), 'below_minimum' (seen, below the network's minimum,
+ * never credited), 'review' (confirmed, above the review threshold: waiting for an operator) or
+ * 'rejected' (an operator refused it; never credited). A deposit the watcher dropped (its block
+ * left the chain before it was credited) is not listed: no money arrived, and if its transaction
+ * is mined again the same record comes back as confirming (docs/deposits.md). `id` is the credited deposit's id for a credited record,
  * the seen deposit's otherwise (unique within each status).
  */
-export const DepositRecordStatus = Type.Union([Type.Literal('confirming'), Type.Literal('credited'), Type.Literal('below_minimum')]);
+export const DepositRecordStatus = Type.Union([
+  Type.Literal('confirming'), Type.Literal('credited'), Type.Literal('below_minimum'), Type.Literal('review'), Type.Literal('rejected'),
+]);
 export type DepositRecordStatusType = Static<typeof DepositRecordStatus>;
 export const DepositRecord = Type.Object({
   id: Id,

@@ -4,7 +4,7 @@ import { contract } from '../contract';
 import { fromUnits, multiply, percentOf, toUnits, wholeUnits } from '../contract/rules/money';
 import { DEFAULT_PRICE_MAX_DEVIATION_PERCENT, valueAt, withinDeviation } from '../contract/rules/prices';
 import {
-  CONVERT_FEE_RATE, DEPOSIT_NETWORKS, POWER_EXCHANGE_FEE_RATE, POWER_EXCHANGE_MINIMUM, QUOTE_TTL_MS, TRANSFER_RULES, WALLET_CURRENCIES,
+  CONVERT_FEE_RATE, DEPOSIT_NETWORKS, DEPOSIT_REVIEW_ABOVE, POWER_EXCHANGE_FEE_RATE, POWER_EXCHANGE_MINIMUM, QUOTE_TTL_MS, TRANSFER_RULES, WALLET_CURRENCIES,
 } from '../contract/rules/wallet';
 import { accountProducts, convertPairs, rateOf } from './_catalog';
 import { refusal } from './_errors';
@@ -53,7 +53,10 @@ function settleSeenDeposits(user: MockUser, now = Date.now()): void {
     if (seen === undefined || record.status === 'credited') continue;
     const required = record.requiredConfirmations ?? 1;
     record.confirmations = Math.min(required, 1 + Math.floor((now - seen) / MOCK_BLOCK_MS));
-    if (record.status === 'confirming' && record.confirmations >= required) {
+    if (record.status === 'confirming' && record.confirmations >= required && toUnits(record.amount) > toUnits(DEPOSIT_REVIEW_ABOVE[record.currency] ?? record.amount)) {
+      // above the review threshold: it waits for an operator, as on the server
+      record.status = 'review';
+    } else if (record.status === 'confirming' && record.confirmations >= required) {
       book(user, 'deposit', record.currency, toUnits(record.amount), `${record.network} 充值`, timestamp());
       record.status = 'credited';
       delete record.confirmations;

@@ -11,6 +11,7 @@ import { DEFAULT_WITHDRAW_ADDRESS_DELAY_HOURS } from '../contract/rules/withdraw
 import { parseWatchedNetworks, type WatchedNetwork } from './deposits/networks';
 import { parseSignerKey, type SignerKey } from './withdrawals/signerKey';
 import { parsePriceConfig, type PriceConfig } from './prices/config';
+import { parseColdWallets, type ColdWallets } from './reconcile/config';
 
 export interface RateLimitConfig {
   /** requests per window and client IP on the nonce and sign-in calls */
@@ -77,6 +78,8 @@ export interface ServerConfig {
   withdrawMaxFeePerGas: bigint;
   /** the price feed: sources per currency, guards, the demo feed, quote lifetime, exchange bounds (PRICE_*, server/prices/config.ts) */
   prices: PriceConfig;
+  /** COLD_WALLET_ADDRESSES_<NETWORK>: reserves held offline, counted by the reconciliation (server/reconcile/config.ts) */
+  coldWallets: ColdWallets;
 }
 
 type Env = Record<string, string | undefined>;
@@ -176,6 +179,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     withdrawReplaceAfterMs: int(env, 'WITHDRAW_REPLACE_AFTER_SECONDS', 600) * 1000,
     withdrawMaxFeePerGas: BigInt(int(env, 'WITHDRAW_MAX_FEE_GWEI', 500)) * 1_000_000_000n,
     prices: parsePriceConfig(env),
+    coldWallets: parseColdWallets(env, chainNetworks),
   };
 }
 

@@ -1,15 +1,16 @@
 /**
  * When each scheduled job of the server process runs (server/jobs.ts), read from the environment
  * so that a test, or an operator, controls the jobs of a real server process:
- * - `JOBS_OFF=settlement,mallSweep,depositWatcher,withdrawSigner,priceFeed` turns jobs off (a test that settles with
+ * - `JOBS_OFF=settlement,mallSweep,depositWatcher,withdrawSigner,priceFeed,reconcile` turns jobs off (a test that settles with
  *   `ops settle` itself; every server process but one for the withdrawal signer, docs/deploy.md);
  * - `SETTLEMENT_FIRST_RUN_MS`, `SETTLEMENT_INTERVAL_MS`, `MALL_SWEEP_FIRST_RUN_MS`,
  *   `MALL_SWEEP_INTERVAL_MS`, `DEPOSIT_WATCHER_FIRST_RUN_MS`, `DEPOSIT_WATCHER_INTERVAL_MS`,
- *   `WITHDRAW_SIGNER_FIRST_RUN_MS`, `WITHDRAW_SIGNER_INTERVAL_MS` move them (the deposit watcher and
+ *   `WITHDRAW_SIGNER_FIRST_RUN_MS`, `WITHDRAW_SIGNER_INTERVAL_MS`, `RECONCILE_FIRST_RUN_MS`,
+ *   `RECONCILE_INTERVAL_MS` move them (the deposit watcher, the reconciliation and
  *   the withdrawal signer run only for the networks configured: server/deposits/networks.ts; the
  *   signer only with a key: server/withdrawals/signerKey.ts).
  */
-export const JOB_NAMES = ['settlement', 'mallSweep', 'depositWatcher', 'withdrawSigner', 'priceFeed'] as const;
+export const JOB_NAMES = ['settlement', 'mallSweep', 'depositWatcher', 'withdrawSigner', 'priceFeed', 'reconcile'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobTiming {
@@ -31,9 +32,11 @@ export const DEFAULT_JOB_SCHEDULE: Readonly<Record<JobName, JobTiming>> = {
   withdrawSigner: { firstRunDelayMs: 5000, intervalMs: 5000 },
   // at once, then every PRICE_POLL_MS (server/prices/config.ts); only for currencies with sources
   priceFeed: { firstRunDelayMs: 0, intervalMs: 5000 },
+  // once a day; the first a few minutes after start, once the watcher has caught up (server/reconcile/job.ts)
+  reconcile: { firstRunDelayMs: 10 * 60 * 1000, intervalMs: 24 * 3600 * 1000 },
 };
 
-const ENV_PREFIX: Record<JobName, string> = { settlement: 'SETTLEMENT', mallSweep: 'MALL_SWEEP', depositWatcher: 'DEPOSIT_WATCHER', withdrawSigner: 'WITHDRAW_SIGNER', priceFeed: 'PRICE_FEED' };
+const ENV_PREFIX: Record<JobName, string> = { settlement: 'SETTLEMENT', mallSweep: 'MALL_SWEEP', depositWatcher: 'DEPOSIT_WATCHER', withdrawSigner: 'WITHDRAW_SIGNER', priceFeed: 'PRICE_FEED', reconcile: 'RECONCILE' };
 
 type Env = Record<string, string | undefined>;
 

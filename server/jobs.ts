@@ -16,6 +16,7 @@ import type { JobSchedule } from './jobSchedule';
 import { depositWatcherJobs } from './deposits/job';
 import { withdrawalSignerJobs } from './withdrawals/job';
 import { priceFeedJobs } from './prices/job';
+import { reconcileJobs } from './reconcile/job';
 
 export interface JobSpec {
   name: string;
@@ -104,6 +105,7 @@ export function serverJobs(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, log
   if (schedule.depositWatcher) jobs.push(...depositWatcherJobs(ctx, log, schedule.depositWatcher));
   if (schedule.withdrawSigner) jobs.push(...withdrawalSignerJobs(ctx, log, schedule.withdrawSigner));
   if (schedule.priceFeed) jobs.push(...priceFeedJobs(ctx, log, schedule.priceFeed));
+  if (schedule.reconcile) jobs.push(...reconcileJobs(ctx, log, schedule.reconcile));
   return jobs;
 }
 

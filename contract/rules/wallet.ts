@@ -68,6 +68,15 @@ export interface DepositNetwork {
   confirmations: number;
 }
 
+/**
+ * A deposit above this (per currency) is not credited when it has its confirmations: it waits in
+ * review until an operator approves or rejects it (`ops deposit:approve` / `deposit:reject`).
+ */
+export const DEPOSIT_REVIEW_ABOVE: Readonly<Record<string, string>> = {
+  USDT: '50000',
+  ETH: '20',
+};
+
 /** the networks and currencies deposits are accepted on */
 export const DEPOSIT_NETWORKS: readonly DepositNetwork[] = [
   { network: 'ERC20', currency: 'USDT', minDeposit: '10', confirmations: 12 },

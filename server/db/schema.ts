@@ -314,6 +314,10 @@ export interface ChainDepositsTable {
   created_at: bigint;
   updated_at: bigint;
   credited_at: bigint | null;
+  /** who approved or rejected a deposit held for review */
+  operator: string | null;
+  /** why it was rejected */
+  reason: string | null;
 }
 
 /** Per network: the last block the watcher scanned completely, and its hash. */
@@ -582,6 +586,28 @@ export interface WithdrawalTxsTable {
   updated_at: bigint;
 }
 
+/** One currency's reconciliation of the books with the chain, per run (server/reconcile). */
+export interface ReconciliationsTable {
+  id: Generated<bigint>;
+  /** the run's time: every currency of one run has the same */
+  run_at: bigint;
+  currency: string;
+  /** 'ok' | 'shortfall' | 'unavailable' (a network carrying the currency could not be read) */
+  status: string;
+  /** 1: assets cover liabilities */
+  ok: bigint;
+  /** ledger units held on chain; null when unavailable */
+  assets: bigint | null;
+  /** ledger units owed to users */
+  liabilities: bigint;
+  /** assets − liabilities; null when unavailable */
+  difference: bigint | null;
+  /** why not ok */
+  reason: string | null;
+  /** JSON: the figures per network and source, and of the ledger */
+  detail: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_nonces: AuthNoncesTable;
@@ -623,4 +649,5 @@ export interface Database {
   withdrawal_addresses: WithdrawalAddressesTable;
   withdrawals: WithdrawalsTable;
   withdrawal_txs: WithdrawalTxsTable;
+  reconciliations: ReconciliationsTable;
 }

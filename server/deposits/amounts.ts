@@ -12,3 +12,20 @@ export function chainToLedgerUnits(chainAmount: bigint, decimals: number): bigin
   if (chainAmount < 0n) throw new RangeError('an on-chain amount is never negative');
   return convertDecimals(chainAmount, decimals, AMOUNT_DECIMALS, 'down');
 }
+
+/** no real deposit is this large: the value of a forged or broken token's Transfer */
+export const MAX_CHAIN_AMOUNT = 2n ** 128n;
+/** the most a ledger amount column holds (signed 64-bit) */
+const MAX_LEDGER_UNITS = 2n ** 63n - 1n;
+
+/**
+ * Why an on-chain amount cannot be a real deposit, or null when it can: above 2^128, above the
+ * token's `totalSupply()` (null for a native coin, which has none), or more than the ledger can
+ * hold. Such a transfer is logged and skipped by the watcher, never stored or credited.
+ */
+export function impossibleAmount(chainAmount: bigint, decimals: number, totalSupply: bigint | null): string | null {
+  if (chainAmount > MAX_CHAIN_AMOUNT) return 'above 2^128';
+  if (totalSupply !== null && chainAmount > totalSupply) return `above the token's totalSupply() ${totalSupply}`;
+  if (chainToLedgerUnits(chainAmount, decimals) > MAX_LEDGER_UNITS) return 'more than a ledger amount holds';
+  return null;
+}

@@ -5,7 +5,8 @@
  * if it is still confirming at the block it was confirmed at (a second watcher, or a reorg seen
  * meanwhile, makes that update touch no row: nothing is posted), then the posting. A transaction
  * an operator already credited by hand is not credited again: the row is marked credited with the
- * operator's deposit.
+ * operator's deposit. A deposit held for review is credited the same way when an operator approves
+ * it (review.ts), from `review` instead of `confirming`.
  */
 import type { Db } from '../db';
 import { lockDepositTransaction, postDepositCredit } from '../ledger/deposits';
@@ -15,14 +16,23 @@ import type { ChainDepositRow } from './store';
 
 export type CreditOutcome = 'credited' | 'creditedByHand' | 'notConfirming';
 
-export async function creditChainDeposit(db: Db, row: ChainDepositRow, now: number): Promise<CreditOutcome> {
+export interface CreditBy {
+  /** the status the deposit is credited from: the watcher's `confirming`, an operator's approval of `review` */
+  from: 'confirming' | 'review';
+  /** deposits.operator: the watcher, or the operator who approved it */
+  operator: string;
+}
+
+const BY_WATCHER: CreditBy = { from: 'confirming', operator: WATCHER_OPERATOR };
+
+export async function creditChainDeposit(db: Db, row: ChainDepositRow, now: number, by: CreditBy = BY_WATCHER): Promise<CreditOutcome> {
   return runMoneyTransaction(db, async (trx) => {
     await lockDepositTransaction(trx, row.network, row.tx_hash);
     const claimed = await trx
       .updateTable('chain_deposits')
-      .set({ status: 'credited', credited_at: BigInt(now), updated_at: BigInt(now) })
+      .set({ status: 'credited', credited_at: BigInt(now), updated_at: BigInt(now), ...(by.from === 'review' ? { operator: by.operator } : {}) })
       .where('id', '=', row.id)
-      .where('status', '=', 'confirming')
+      .where('status', '=', by.from)
       .where('block_hash', '=', row.block_hash)
       .executeTakeFirst();
     if (claimed.numUpdatedRows !== 1n) return 'notConfirming';
@@ -38,9 +48,9 @@ export async function creditChainDeposit(db: Db, row: ChainDepositRow, now: numb
       const user = await trx.selectFrom('users').select('uid').where('id', '=', row.user_id).executeTakeFirstOrThrow();
       depositId = await postDepositCredit(trx, {
         userId: row.user_id, uid: user.uid, network: row.network, currency: row.currency, amount: row.amount, txHash: row.tx_hash,
-        logIndex: row.log_index, source: 'watcher', operator: WATCHER_OPERATOR, now,
+        logIndex: row.log_index, source: 'watcher', operator: by.operator, now,
       });
-      if (depositId === null) throw new Error(`deposit ${row.network} ${row.tx_hash} log ${row.log_index} is credited already, yet its chain row was confirming`);
+      if (depositId === null) throw new Error(`deposit ${row.network} ${row.tx_hash} log ${row.log_index} is credited already, yet its chain row was ${by.from}`);
     }
     await trx.updateTable('chain_deposits').set({ deposit_id: depositId }).where('id', '=', row.id).execute();
     return byHand ? 'creditedByHand' : 'credited';

@@ -52,7 +52,7 @@ export function depositWatcherJobs(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
           throw error;
         }
         await recordRun(db, 'depositWatcher', network.network, clock.now());
-        const busy = summary.blocksScanned || summary.depositsSeen || summary.credited || summary.dropped || summary.reorgs;
+        const busy = summary.blocksScanned || summary.depositsSeen || summary.credited || summary.heldForReview || summary.dropped || summary.reorgs;
         if (summary.lag > LAG_WARNING_BLOCKS) log.warn({ depositWatcher: summary }, `deposit watcher ${network.network}: ${summary.lag} blocks behind the head`);
         else if (busy) log.info({ depositWatcher: summary }, `deposit watcher ${network.network}: head ${summary.head}, cursor ${summary.cursor}`);
       },

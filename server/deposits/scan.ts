@@ -9,12 +9,15 @@
  *
  * The range is read between two readings of its last block: if that block's hash changed meanwhile
  * (a reorg during the scan), the range is read again. Every log must lie in the range and belong
- * to the block read at its height; anything else is the endpoint lying (RpcLied, retried).
+ * to the block read at its height; anything else is the endpoint lying (RpcLied, retried). A
+ * transfer whose amount no real deposit can have (above 2^128 or the token's totalSupply()) is
+ * returned apart, to be logged and skipped.
  */
 import { getAddress, id as topicOf, type Block, type JsonRpcProvider, type Log } from 'ethers';
 import type { DepositAddressIndex, DepositOwner } from './addressIndex';
 import type { RpcCaller } from './rpc';
 import { RpcLied } from './rpc';
+import { impossibleAmount } from './amounts';
 import { NATIVE_LOG_INDEX } from './status';
 import type { WatchedNetwork } from './networks';
 
@@ -34,13 +37,22 @@ export interface SeenDeposit {
   decimals: number;
 }
 
+/** a transfer to a deposit address whose amount no real deposit can have (amounts.ts) */
+export interface SkippedDeposit {
+  deposit: SeenDeposit;
+  reason: string;
+}
+
 export interface ScannedRange {
   from: number;
   to: number;
   /** the hash of block `to`: the cursor once the range is stored */
   toHash: string;
   deposits: SeenDeposit[];
+  skipped: SkippedDeposit[];
 }
+
+const TOTAL_SUPPLY_SELECTOR = '0x18160ddd';
 
 const NATIVE_DECIMALS = 18;
 /** blocks read at once (ethers batches them into few HTTP requests) */
@@ -76,7 +88,9 @@ function transferTo(log: Log): { to: string; value: bigint } | null {
   return { to: getAddress(`0x${log.topics[2].slice(26)}`), value: BigInt(log.data) };
 }
 
-async function tokenDeposits(rpc: RpcCaller, net: WatchedNetwork, decimals: number, index: DepositAddressIndex, from: number, to: number, signal: AbortSignal): Promise<SeenDeposit[]> {
+async function tokenDeposits(
+  rpc: RpcCaller, net: WatchedNetwork, decimals: number, index: DepositAddressIndex, from: number, to: number, signal: AbortSignal,
+): Promise<{ deposits: SeenDeposit[]; skipped: SkippedDeposit[] }> {
   const token = net.token!;
   const logs = await rpc.call(`eth_getLogs ${from}-${to}`, async (p) => {
     const found = await p.getLogs({ address: token.address, topics: [TRANSFER_TOPIC], fromBlock: from, toBlock: to });
@@ -98,10 +112,31 @@ async function tokenDeposits(rpc: RpcCaller, net: WatchedNetwork, decimals: numb
       blockNumber: BigInt(log.blockNumber), blockHash: log.blockHash, owner, chainAmount: transfer.value, decimals,
     });
   }
-  return deposits;
+  // the supply is asked for only when something arrived, from a quorum like everything else
+  const supply = deposits.length ? await totalSupply(rpc, token.address, signal) : null;
+  return splitImpossible(deposits, supply);
 }
 
-async function nativeDeposits(rpc: RpcCaller, net: WatchedNetwork, index: DepositAddressIndex, blocks: Block[], signal: AbortSignal): Promise<SeenDeposit[]> {
+async function totalSupply(rpc: RpcCaller, token: string, signal: AbortSignal): Promise<bigint> {
+  const answer = await rpc.call('totalSupply()', (p) => p.call({ to: token, data: TOTAL_SUPPLY_SELECTOR }), signal);
+  if (!/^0x[0-9a-fA-F]{64}$/.test(answer)) throw new RpcLied(`totalSupply() of ${token} answered ${answer}`);
+  return BigInt(answer);
+}
+
+function splitImpossible(found: SeenDeposit[], supply: bigint | null): { deposits: SeenDeposit[]; skipped: SkippedDeposit[] } {
+  const deposits: SeenDeposit[] = [];
+  const skipped: SkippedDeposit[] = [];
+  for (const deposit of found) {
+    const reason = impossibleAmount(deposit.chainAmount, deposit.decimals, supply);
+    if (reason) skipped.push({ deposit, reason });
+    else deposits.push(deposit);
+  }
+  return { deposits, skipped };
+}
+
+async function nativeDeposits(
+  rpc: RpcCaller, net: WatchedNetwork, index: DepositAddressIndex, blocks: Block[], signal: AbortSignal,
+): Promise<{ deposits: SeenDeposit[]; skipped: SkippedDeposit[] }> {
   const deposits: SeenDeposit[] = [];
   for (const b of blocks) {
     for (const tx of b.prefetchedTransactions) {
@@ -122,7 +157,7 @@ async function nativeDeposits(rpc: RpcCaller, net: WatchedNetwork, index: Deposi
       });
     }
   }
-  return deposits;
+  return splitImpossible(deposits, null);
 }
 
 /** Reads blocks from..to (inclusive); `tokenDecimals` is the token's `decimals()`. */
@@ -132,6 +167,7 @@ export async function scanRange(
   for (let attempt = 1; ; attempt += 1) {
     const last = await readBlock(rpc, to, signal);
     const deposits: SeenDeposit[] = [];
+    const skipped: SkippedDeposit[] = [];
     let blocks: Block[] = [];
     if (net.native) {
       for (let n = from; n <= to; n += BLOCK_BATCH) {
@@ -140,15 +176,23 @@ export async function scanRange(
         blocks = blocks.concat(await Promise.all(batch));
       }
     }
-    if (net.token) deposits.push(...(await tokenDeposits(rpc, net, tokenDecimals, index, from, to, signal)));
+    if (net.token) {
+      const token = await tokenDeposits(rpc, net, tokenDecimals, index, from, to, signal);
+      deposits.push(...token.deposits);
+      skipped.push(...token.skipped);
+    }
     const again = await readBlock(rpc, to, signal);
     // the blocks read must be one chain ending at `to` as read before and after
     const chained = blocks.every((b, i) => (i === 0 || b.parentHash === blocks[i - 1].hash)) && (!blocks.length || blocks[blocks.length - 1].hash === last.hash);
     const hashes = new Map(blocks.map((b) => [BigInt(b.number), b.hash]));
     const logsOnChain = deposits.every((d) => !hashes.size || hashes.get(d.blockNumber) === d.blockHash);
     if (again.hash === last.hash && chained && logsOnChain) {
-      if (net.native) deposits.push(...(await nativeDeposits(rpc, net, index, blocks, signal)));
-      return { from, to, toHash: last.hash!, deposits };
+      if (net.native) {
+        const native = await nativeDeposits(rpc, net, index, blocks, signal);
+        deposits.push(...native.deposits);
+        skipped.push(...native.skipped);
+      }
+      return { from, to, toHash: last.hash!, deposits, skipped };
     }
     if (attempt >= 5) throw new RpcLied(`blocks ${from}-${to} keep changing while read (a reorg, or an endpoint behind a load balancer answering from several nodes)`);
   }

@@ -131,11 +131,15 @@ export function confirmingUpTo(db: Db, network: string, maxBlock: number): Promi
     .execute();
 }
 
-/** A confirming deposit whose block is no longer canonical; false when it changed meanwhile. */
-export async function dropDeposit(db: Db, row: ChainDepositRow, now: number): Promise<boolean> {
+/**
+ * A confirming deposit that has its confirmations moves on without being credited: `dropped` (its
+ * block is no longer canonical) or `review` (above the review threshold, review.ts); false when it
+ * is no longer confirming at that block.
+ */
+export async function leaveConfirming(db: Db, row: ChainDepositRow, status: 'dropped' | 'review', now: number): Promise<boolean> {
   const result = await db
     .updateTable('chain_deposits')
-    .set({ status: 'dropped', updated_at: BigInt(now) })
+    .set({ status, updated_at: BigInt(now) })
     .where('id', '=', row.id)
     .where('status', '=', 'confirming')
     .where('block_hash', '=', row.block_hash)

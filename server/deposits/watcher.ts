@@ -13,20 +13,23 @@
  *    deposit in a block read again that is no longer there is dropped at once (store.ts);
  * 3. credits each confirming deposit that has the network's confirmations and whose block is
  *    still the canonical one at its height (credit.ts); a deposit whose block is gone is dropped
- *    (if its transaction is mined again and seen again, it is re-attached and confirms anew).
+ *    (if its transaction is mined again and seen again, it is re-attached and confirms anew); one
+ *    above the review threshold is held for an operator instead (review.ts).
  * Between ranges and deposits it stops when `signal` aborts (each transaction is whole), and the
  * next run goes on from the stored cursor. Every RPC call is retried with backoff (rpc.ts); a run
  * that gives up leaves the cursor where its last whole range put it.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { fromUnits } from '../../contract/rules/money';
 import type { Db } from '../db';
 import type { DepositAddressBook } from '../ledger/depositAddresses';
 import { DepositAddressIndex } from './addressIndex';
 import { creditChainDeposit } from './credit';
+import { needsReview } from './review';
 import type { WatchedNetwork } from './networks';
 import { AT_LEAST_NUMBER, DEFAULT_RETRY, openRpc, RpcLied, type RetryPolicy, type RpcCaller } from './rpc';
 import { readBlock, scanRange } from './scan';
-import { confirmingUpTo, createCursor, dropDeposit, readCursor, rewindCursor, storeRange, touchCursor, type Cursor } from './store';
+import { confirmingUpTo, createCursor, leaveConfirming, readCursor, rewindCursor, storeRange, touchCursor, type Cursor } from './store';
 
 export interface WatcherOptions {
   db: Db;
@@ -50,6 +53,8 @@ export interface RunSummary {
   blocksScanned: number;
   depositsSeen: number;
   credited: number;
+  /** confirmed deposits above the review threshold, now waiting for an operator */
+  heldForReview: number;
   dropped: number;
   reorgs: number;
   /** time spent scanning and storing ranges, then confirming and crediting */
@@ -135,7 +140,7 @@ export class DepositWatcher {
   async run(signal: AbortSignal): Promise<RunSummary> {
     const { db, log, now } = this.options;
     const net = this.network;
-    const summary: RunSummary = { network: net.network, head: 0, cursor: 0, lag: 0, blocksScanned: 0, depositsSeen: 0, credited: 0, dropped: 0, reorgs: 0, scanMs: 0, creditMs: 0 };
+    const summary: RunSummary = { network: net.network, head: 0, cursor: 0, lag: 0, blocksScanned: 0, depositsSeen: 0, credited: 0, heldForReview: 0, dropped: 0, reorgs: 0, scanMs: 0, creditMs: 0 };
     const startedAt = Date.now();
     // the highest block a quorum of endpoints has reached: one endpoint claiming a far head moves nothing
     const head = Number(await this.rpc.call('eth_blockNumber', (p) => p.getBlockNumber(), signal, AT_LEAST_NUMBER));
@@ -180,6 +185,12 @@ export class DepositWatcher {
             `deposit watcher ${net.network}: deposit dropped, its block was scanned again and no longer holds it`,
           );
         }
+        for (const { deposit: d, reason } of range.skipped) {
+          log.error(
+            { network: net.network, currency: d.currency, tx: d.txHash, logIndex: String(d.logIndex), block: String(d.blockNumber), uid: d.owner.uid, chainAmount: String(d.chainAmount), reason },
+            `deposit watcher ${net.network}: transfer to a deposit address skipped, no real deposit can have its amount (${reason})`,
+          );
+        }
         summary.depositsSeen += range.deposits.length;
         for (const d of range.deposits) {
           log.info(
@@ -210,9 +221,19 @@ export class DepositWatcher {
     for (const row of due) {
       if (signal.aborted) throw signal.reason;
       if (canonical.get(Number(row.block_number)) !== row.block_hash) {
-        if (await dropDeposit(db, row, now())) {
+        if (await leaveConfirming(db, row, 'dropped', now())) {
           summary.dropped += 1;
           log.warn({ network: net.network, tx: row.tx_hash, logIndex: String(row.log_index), block: String(row.block_number) }, `deposit watcher ${net.network}: deposit dropped, its block is no longer on the chain`);
+        }
+        continue;
+      }
+      if (needsReview(row.currency, row.amount)) {
+        if (await leaveConfirming(db, row, 'review', now())) {
+          summary.heldForReview += 1;
+          log.warn(
+            { network: net.network, tx: row.tx_hash, logIndex: String(row.log_index), deposit: String(row.id), currency: row.currency, amount: fromUnits(row.amount) },
+            `deposit watcher ${net.network}: deposit above the review threshold held for an operator (ops deposit:approve / deposit:reject)`,
+          );
         }
         continue;
       }

@@ -1,8 +1,8 @@
 /**
  * What the deposit page shows: the user's deposit address per network, and one list of their
  * deposit records, newest first: credited deposits (`deposits`: by the chain watcher or by hand)
- * together with the deposits the watcher has seen and not credited (`chain_deposits` confirming or
- * below the minimum). One UNION ALL query, ordered and paged in the database, so a page boundary
+ * together with the deposits the watcher has seen and not credited (`chain_deposits` confirming,
+ * below the minimum, in review or rejected). One UNION ALL query, ordered and paged in the database, so a page boundary
  * never splits or repeats a record. A dropped deposit (its block left the chain before it was
  * credited) is not listed: no money arrived, and if its transaction is mined again the same row
  * comes back as confirming. A credited chain row is listed through its `deposits` row, at the
@@ -75,7 +75,7 @@ export async function depositOverview(
       sql<number>`1`.as('kind'),
     ])
     .where('chain_deposits.user_id', '=', userId)
-    .where('chain_deposits.status', 'in', ['confirming', 'below_minimum'])
+    .where('chain_deposits.status', 'in', ['confirming', 'below_minimum', 'review', 'rejected'])
     .$if(Boolean(currency), (qb) => qb.where('chain_deposits.currency', '=', currency!));
   const query = db
     .selectFrom(credited.unionAll(seen).as('r'))

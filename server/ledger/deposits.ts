@@ -88,11 +88,13 @@ export async function creditDeposit(db: Db, input: CreditDepositInput): Promise<
     // dropped) must be what the operator credits: the same user, currency and amount (the sum of its logs)
     const seen = await trx
       .selectFrom('chain_deposits')
-      .select(['user_id', 'currency', 'amount'])
+      .select(['user_id', 'currency', 'amount', 'status'])
       .where('network', '=', network)
       .where('tx_hash', '=', txHash)
       .where('status', '!=', 'credited')
       .execute();
+    // one the watcher holds for review is decided with deposit:approve / deposit:reject, not by hand
+    if (seen.some((row) => row.status === 'review' || row.status === 'rejected')) throw new ApiError('CONFLICT', { messageKey: 'deposit.inReview' });
     if (seen.length) {
       const seenTotal = seen.reduce((sum, row) => sum + BigInt(row.amount), 0n);
       const sameUser = seen.every((row) => row.user_id === user.id);

@@ -11,22 +11,26 @@ import { translate } from '../i18n';
 import { systemClock } from '../time';
 import type { OpsCommand } from './command';
 import { depositCredit } from './depositCredit';
+import { DEPOSIT_REVIEW_OPS_COMMANDS } from './depositReview';
 import { ledgerCheck } from './ledgerCheck';
 import { MALL_OPS_COMMANDS } from './mallCommands';
 import { settle } from './settle';
 import { watcherStatus } from './watcherStatus';
 import { WITHDRAW_OPS_COMMANDS } from './withdrawCommands';
 import { PRICE_OPS_COMMANDS } from './priceCommands';
+import { reconcileNow } from './reconcile';
 
 /** Operations with no screen in the app; add a command here. */
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
   'deposit:credit': depositCredit,
+  ...DEPOSIT_REVIEW_OPS_COMMANDS,
   'ledger:check': ledgerCheck,
   ...MALL_OPS_COMMANDS,
   settle,
   'watcher:status': watcherStatus,
   ...WITHDRAW_OPS_COMMANDS,
   ...PRICE_OPS_COMMANDS,
+  reconcile: reconcileNow,
 };
 
 function usage(): string {

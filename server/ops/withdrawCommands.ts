@@ -7,7 +7,6 @@
  * The operator (default: the OS user) is recorded on the withdrawal; a rejection's ledger
  * reference is `withdraw:<id>:reject:<operator>`. Repeating a decision changes nothing and says so.
  */
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { fromUnits } from '../../contract/rules/money';
 import { WITHDRAWAL_STATUSES } from '../../contract/withdraw';
@@ -15,7 +14,7 @@ import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../withdra
 import { WAITING_FOR_FEE_CAP, WAITING_FOR_FUNDS, WAITING_FOR_GAS, WAITING_REFUSED } from '../withdrawals/signer';
 import { jobRuns } from '../deposits/jobRuns';
 import { reviewReasonsOf, type WithdrawalRow } from '../withdrawals/view';
-import type { OpsCommand } from './command';
+import { decisionArgs, type OpsCommand } from './command';
 
 /** what `withdrawals.waiting` means, for the operator */
 const WAITING_TEXT: Record<string, string> = {
@@ -45,12 +44,6 @@ function describe(row: WithdrawalRow) {
   };
 }
 
-function withdrawalId(positionals: string[]): bigint {
-  const [id, ...rest] = positionals;
-  if (!id || rest.length || !/^[1-9][0-9]{0,17}$/.test(id)) throw new Error('expected one withdrawal ID');
-  return BigInt(id);
-}
-
 export const withdrawList: OpsCommand = {
   usage: 'withdraw:list [--status review|processing|broadcast|confirming|completed|rejected|failed|cancelled] [--limit 100]',
   async run(args, { db, print }) {
@@ -71,8 +64,8 @@ export const withdrawList: OpsCommand = {
 export const withdrawApprove: OpsCommand = {
   usage: 'withdraw:approve ID [--operator NAME]',
   async run(args, { db, clock, print }) {
-    const { values, positionals } = parseArgs({ args, options: { operator: { type: 'string' } }, allowPositionals: true, strict: true });
-    const { row, changed } = await approveWithdrawal(db, withdrawalId(positionals), values.operator || os.userInfo().username, clock.now());
+    const { id, operator } = decisionArgs(args, 'withdrawal', false);
+    const { row, changed } = await approveWithdrawal(db, id, operator, clock.now());
     print({ ...describe(row), approved: changed, alreadyApproved: !changed });
     return 0;
   },
@@ -81,11 +74,8 @@ export const withdrawApprove: OpsCommand = {
 export const withdrawReject: OpsCommand = {
   usage: 'withdraw:reject ID --reason TEXT [--operator NAME]',
   async run(args, { db, clock, print }) {
-    const { values, positionals } = parseArgs({ args, options: { reason: { type: 'string' }, operator: { type: 'string' } }, allowPositionals: true, strict: true });
-    const reason = values.reason?.trim() ?? '';
-    if (!reason) throw new Error('missing --reason');
-    if (reason.length > 200) throw new Error('--reason is at most 200 characters');
-    const { row, changed } = await rejectWithdrawal(db, withdrawalId(positionals), values.operator || os.userInfo().username, reason, clock.now());
+    const { id, operator, reason } = decisionArgs(args, 'withdrawal', true);
+    const { row, changed } = await rejectWithdrawal(db, id, operator, reason, clock.now());
     print({ ...describe(row), rejected: changed, alreadyRejected: !changed });
     return 0;
   },

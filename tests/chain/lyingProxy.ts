@@ -6,12 +6,13 @@
  * - `forgeReceiptStatus`: a transaction's receipt reported with another status (0x0: reverted);
  * - `wrongBlockHashes`: every block's hash (and the parent hash of the next) replaced;
  * - `farHead`: eth_blockNumber answered this many blocks ahead;
+ * - `inflateBalances`: every eth_getBalance and ERC-20 balanceOf answer raised by this many of the smallest unit;
  * - `down`: every request answered 503.
  * Honest when nothing is set: a plain relay, so two honest proxies and one liar make three endpoints.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { keccak256, toUtf8Bytes, zeroPadValue } from 'ethers';
+import { keccak256, toBeHex, toUtf8Bytes, zeroPadValue } from 'ethers';
 
 export interface ForgedLog {
   token: string;
@@ -26,6 +27,7 @@ export interface Lies {
   forgeReceiptStatus?: { txHash: string; status: '0x0' | '0x1' };
   wrongBlockHashes?: boolean;
   farHead?: number;
+  inflateBalances?: bigint;
   down?: boolean;
 }
 
@@ -52,6 +54,8 @@ interface RpcAnswer {
 }
 
 const TRANSFER_TOPIC = keccak256(toUtf8Bytes('Transfer(address,address,uint256)'));
+/** the selector of ERC-20 balanceOf(address) */
+const BALANCE_OF = '0x70a08231';
 
 function forgedHash(hash: string): string {
   return keccak256(toUtf8Bytes(`forged:${hash}`));
@@ -67,6 +71,11 @@ function rewrite(request: RpcRequest, answer: RpcAnswer, lies: Lies): RpcAnswer 
   if (request.method === 'eth_blockNumber' && lies.farHead && typeof result === 'string') {
     return { ...answer, result: hex(BigInt(result) + BigInt(lies.farHead)) };
   }
+  if (lies.inflateBalances && typeof result === 'string') {
+    if (request.method === 'eth_getBalance') return { ...answer, result: hex(BigInt(result) + lies.inflateBalances) };
+    const call = (request.params?.[0] ?? {}) as { data?: string; input?: string };
+    if (request.method === 'eth_call' && (call.data ?? call.input ?? '').startsWith(BALANCE_OF)) return { ...answer, result: toBeHex(BigInt(result) + lies.inflateBalances, 32) };
+  }
   if (request.method === 'eth_getLogs' && lies.forgeLog && Array.isArray(result)) {
     const filter = (request.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string; address?: string };
     const { forgeLog } = lies;
@@ -80,7 +89,7 @@ function rewrite(request: RpcRequest, answer: RpcAnswer, lies: Lies): RpcAnswer 
     const log = {
       address: forgeLog.token,
       topics: [TRANSFER_TOPIC, zeroPadValue('0x00000000000000000000000000000000000000aa', 32), zeroPadValue(forgeLog.to, 32)],
-      data: zeroPadValue(hex(forgeLog.value), 32),
+      data: toBeHex(forgeLog.value, 32),
       blockNumber: hex(forgeLog.blockNumber),
       blockHash,
       transactionHash: forgedHash(`tx:${forgeLog.to}:${forgeLog.value}`),

@@ -460,7 +460,7 @@ describe('as a job of the server', () => {
   it('is one job per configured network, which scans and credits; with no network it is off and says so', async () => {
     const infos: unknown[] = [];
     const log = { ...silent, info: (...args: unknown[]) => infos.push(args) } as typeof silent;
-    const schedule = parseJobSchedule({ JOBS_OFF: 'settlement,mallSweep' });
+    const schedule = parseJobSchedule({ JOBS_OFF: 'settlement,mallSweep,reconcile' });
     expect(serverJobs({ db: t.db, clock: t.clock, config: { ...t.config, chainNetworks: [] } }, log, schedule)).toEqual([]);
     expect(JSON.stringify(infos)).toContain('deposit watcher off');
 
@@ -487,7 +487,7 @@ describe('ops watcher:status', () => {
     expect(lines).toEqual([
       {
         network: 'ERC20', cursor: head, head, lag: 0, sinceLastRunMs: 0, stuck: false, oldestConfirmingBlock: null, failedRunsInARow: 0, lastError: null,
-        deposits: { confirming: 0, credited: count('credited'), below_minimum: count('below_minimum'), dropped: count('dropped') },
+        deposits: { confirming: 0, credited: count('credited'), below_minimum: count('below_minimum'), dropped: count('dropped'), review: count('review'), rejected: count('rejected') },
       },
     ]);
     expect(count('credited')).toBeGreaterThan(5);

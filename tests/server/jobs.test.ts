@@ -170,7 +170,7 @@ describe('serverJobs', () => {
 });
 
 describe('parseJobSchedule', () => {
-  it('defaults to settlement 10 s after start then every 5 minutes, the mall sweep every minute, the deposit watcher every second, the withdrawal signer every 5 s, the price feed at once then every 5 s', () => {
+  it('defaults to settlement 10 s after start then every 5 minutes, the mall sweep every minute, the deposit watcher every second, the withdrawal signer every 5 s, the price feed at once then every 5 s, the reconciliation 10 minutes after start then daily', () => {
     expect(parseJobSchedule({})).toEqual(DEFAULT_JOB_SCHEDULE);
     expect(DEFAULT_JOB_SCHEDULE).toEqual({
       settlement: { firstRunDelayMs: 10_000, intervalMs: 300_000 },
@@ -178,6 +178,7 @@ describe('parseJobSchedule', () => {
       depositWatcher: { firstRunDelayMs: 1000, intervalMs: 1000 },
       withdrawSigner: { firstRunDelayMs: 5000, intervalMs: 5000 },
       priceFeed: { firstRunDelayMs: 0, intervalMs: 5000 },
+      reconcile: { firstRunDelayMs: 600_000, intervalMs: 86_400_000 },
     });
   });
 
@@ -188,6 +189,7 @@ describe('parseJobSchedule', () => {
       depositWatcher: { firstRunDelayMs: 1000, intervalMs: 1000 },
       withdrawSigner: { firstRunDelayMs: 5000, intervalMs: 5000 },
       priceFeed: { firstRunDelayMs: 0, intervalMs: 5000 },
+      reconcile: { firstRunDelayMs: 600_000, intervalMs: 86_400_000 },
     });
     expect(parseJobSchedule({ DEPOSIT_WATCHER_FIRST_RUN_MS: '0', DEPOSIT_WATCHER_INTERVAL_MS: '250', JOBS_OFF: 'settlement,mallSweep' })).toEqual({
       settlement: null,
@@ -195,6 +197,7 @@ describe('parseJobSchedule', () => {
       depositWatcher: { firstRunDelayMs: 0, intervalMs: 250 },
       withdrawSigner: { firstRunDelayMs: 5000, intervalMs: 5000 },
       priceFeed: { firstRunDelayMs: 0, intervalMs: 5000 },
+      reconcile: { firstRunDelayMs: 600_000, intervalMs: 86_400_000 },
     });
     expect(parseJobSchedule({ WITHDRAW_SIGNER_FIRST_RUN_MS: '100', WITHDRAW_SIGNER_INTERVAL_MS: '200', JOBS_OFF: 'settlement,mallSweep,depositWatcher,priceFeed' })).toEqual({
       settlement: null,
@@ -202,13 +205,14 @@ describe('parseJobSchedule', () => {
       depositWatcher: null,
       withdrawSigner: { firstRunDelayMs: 100, intervalMs: 200 },
       priceFeed: null,
+      reconcile: { firstRunDelayMs: 600_000, intervalMs: 86_400_000 },
     });
     // the price feed's interval is PRICE_POLL_MS
     expect(parseJobSchedule({ PRICE_FEED_FIRST_RUN_MS: '2000', PRICE_POLL_MS: '1500' }).priceFeed).toEqual({ firstRunDelayMs: 2000, intervalMs: 1500 });
   });
 
   it.each([
-    [{ JOBS_OFF: 'settlment' }, /JOBS_OFF names jobs among settlement, mallSweep, depositWatcher, withdrawSigner, priceFeed; got "settlment"/],
+    [{ JOBS_OFF: 'settlment' }, /JOBS_OFF names jobs among settlement, mallSweep, depositWatcher, withdrawSigner, priceFeed, reconcile; got "settlment"/],
     [{ PRICE_POLL_MS: '99' }, /PRICE_POLL_MS must be a whole number of milliseconds ≥ 100, got "99"/],
     [{ SETTLEMENT_INTERVAL_MS: '0' }, /SETTLEMENT_INTERVAL_MS must be a whole number of milliseconds ≥ 1, got "0"/],
     [{ SETTLEMENT_FIRST_RUN_MS: '-1' }, /SETTLEMENT_FIRST_RUN_MS must be a whole number/],

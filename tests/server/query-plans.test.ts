@@ -27,6 +27,7 @@ import { isSqlite } from '../../server/db';
 import { directRpc } from '../../server/deposits/rpc';
 import { confirmingUpTo } from '../../server/deposits/store';
 import { WITHDRAW_OPS_COMMANDS } from '../../server/ops/withdrawCommands';
+import { DEPOSIT_REVIEW_OPS_COMMANDS } from '../../server/ops/depositReview';
 import { WithdrawalSigner, type SignerNetwork } from '../../server/withdrawals/signer';
 import { PRICE_OPS_COMMANDS } from '../../server/ops/priceCommands';
 import { pruneSnapshots } from '../../server/prices/store';
@@ -45,6 +46,8 @@ const GROWING = new Set([
   'deposits', 'chain_deposits', 'transfers', 'convert_quotes', 'conversions', 'power_orders', 'power_bills',
   'finance_orders', 'finance_interest', 'power_exchanges', 'settled_days', 'mall_orders', 'mall_traces',
   'withdrawal_addresses', 'withdrawals', 'withdrawal_txs', 'price_snapshots',
+  // a row per currency per day, read only by the operator's `reconcile --last`
+  'reconciliations',
 ]);
 /** tables an operator fills (the catalogue, prices, configuration): a scan of them is fine */
 const BOUNDED = new Set([
@@ -176,9 +179,10 @@ beforeAll(async () => {
   } finally {
     await local.stop();
   }
-  // the deposit watcher's reads (no chain needed for them) and the operator's list of withdrawals
+  // the deposit watcher's reads (no chain needed for them) and the operator's lists of withdrawals and deposits in review
   await confirmingUpTo(t.db, 'ERC20', 1000);
   expect(await WITHDRAW_OPS_COMMANDS['withdraw:list'].run(['--status', 'review'], { db: t.db, clock: t.clock, print: () => undefined })).toBe(0);
+  expect(await DEPOSIT_REVIEW_OPS_COMMANDS['deposit:list'].run([], { db: t.db, clock: t.clock, print: () => undefined })).toBe(0);
   // the price feed: a conversion at a fed price, a poll that agrees on none (the last agreed price
   // is looked up), the market's history, retention and the operator's commands
   await poll(t.db, t.config.prices, t.clock);

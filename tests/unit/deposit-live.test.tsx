@@ -1,7 +1,8 @@
 /**
  * /my/deposit and /my/records keep a deposit on its way live without a reload: 确认中 n/12 while it
  * confirms (asked again every 3 s), then the credited record and the new available balance; a
- * deposit below the minimum shows as such; /my/records lists confirming deposits above the ledger.
+ * deposit below the minimum, in review or rejected shows as such; /my/records lists confirming deposits
+ * and those in review above the ledger.
  */
 import { screen, waitFor } from '@testing-library/react';
 import { accountApi } from '@/services';
@@ -44,6 +45,25 @@ it('/my/deposit shows a deposit below the minimum as such', async () => {
   (accountApi.recharge as jest.Mock).mockResolvedValue({ ...RECHARGE, records: { ...RECHARGE.records, list: [{ ...base, amount: '5', status: 'below_minimum', confirmations: 12, requiredConfirmations: 12 }] } });
   renderApp('/my/deposit', PAGES);
   expect(await screen.findByText('低于最低充值', undefined, { timeout: 5000 })).toBeTruthy();
+});
+
+it.each([
+  ['review', '审核中', 'deposit-review'],
+  ['rejected', '已拒绝', 'deposit-rejected'],
+] as const)('/my/deposit shows a deposit %s by an operator as %s', async (status, text, testId) => {
+  (accountApi.recharge as jest.Mock).mockResolvedValue({ ...RECHARGE, records: { ...RECHARGE.records, list: [{ ...base, amount: '60000', status, confirmations: 12, requiredConfirmations: 12 }] } });
+  renderApp('/my/deposit', PAGES);
+  expect(await screen.findByText(text, undefined, { timeout: 5000 })).toBeTruthy();
+  expect(screen.getByTestId(testId)).toBeTruthy();
+});
+
+it('/my/records lists a deposit in review above the ledger entries, a rejected one not', async () => {
+  const list = [{ ...base, id: '71', amount: '60000', status: 'review' as const, confirmations: 12, requiredConfirmations: 12 }, { ...base, id: '72', amount: '70000', status: 'rejected' as const, confirmations: 12, requiredConfirmations: 12 }];
+  (accountApi.recharge as jest.Mock).mockResolvedValue({ ...RECHARGE, records: { ...RECHARGE.records, list } });
+  renderApp('/my/records', PAGES);
+  expect(await screen.findByText('审核中', undefined, { timeout: 5000 })).toBeTruthy();
+  expect(screen.getByTestId('deposits-on-the-way').textContent).toContain('60,000');
+  expect(screen.getByTestId('deposits-on-the-way').textContent).not.toContain('70,000');
 });
 
 it('/my/records lists a confirming deposit above the ledger entries until it is credited', async () => {

@@ -9,7 +9,9 @@ import featureDefaults from '../../config/access';
 import { Wallet, parseUnits } from 'ethers';
 import { SiweMessage } from 'siwe';
 import { Envelope, ErrorEnvelope, allEndpoints, contract, fullPath } from '../../contract';
-import account from '../../mock/account';
+import account, { seenDeposit } from '../../mock/account';
+import { state as mockState } from '../../mock/_state';
+import { DEPOSIT_REVIEW_ABOVE } from '../../contract/rules/wallet';
 import address from '../../mock/address';
 import auth from '../../mock/auth';
 import content from '../../mock/content';
@@ -205,6 +207,16 @@ describe('accounts', () => {
       .toEqual([['confirming', 1, 12], ['below_minimum', 1, 12]]);
     const deposits = ok('user', 'walletDetails', { token: aliceToken, query: { type: 'deposit' } });
     expect(deposits.total).toBe(3);
+  });
+
+  it('holds a seen deposit above DEPOSIT_REVIEW_ABOVE in review once confirmed, as the server does', () => {
+    const before = ok('account', 'recharge', { token: aliceToken, query: { currency: 'USDT' } }).records.total;
+    const user = mockState.users.get(mockState.sessions.get(aliceToken)!)!;
+    // seen a minute ago: its 12 mock blocks are behind it
+    seenDeposit(user, 'ERC20', 'USDT', (BigInt(DEPOSIT_REVIEW_ABOVE.USDT) + 1n).toString(), Date.now() - 60_000);
+    const recharge = ok('account', 'recharge', { token: aliceToken, query: { currency: 'USDT' } });
+    expect(recharge.records.total).toBe(before + 1);
+    expect(recharge.records.list).toContainEqual(expect.objectContaining({ status: 'review', amount: '50001' }));
   });
 
   it('transfers to another user: sender pays amount and fee, recipient receives, both see it', () => {

@@ -17,6 +17,8 @@ import * as m0080 from './0080_index_audit';
 import * as m0090 from './0090_withdrawal_waiting';
 import * as m0100 from './0100_market_prices';
 import * as m0110 from './0110_chain_job_runs';
+import * as m0120 from './0120_deposit_review';
+import * as m0130 from './0130_reconciliations';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth': m0001,
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0090_withdrawal_waiting': m0090,
   '0100_market_prices': m0100,
   '0110_chain_job_runs': m0110,
+  '0120_deposit_review': m0120,
+  '0130_reconciliations': m0130,
 };

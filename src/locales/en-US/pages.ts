@@ -78,6 +78,8 @@ export default {
   'deposit.records': 'Deposit history',
   'deposit.available': 'Available',
   'deposit.confirming': 'Confirming {n}/{required}',
+  'deposit.inReview': 'In review',
+  'deposit.rejected': 'Rejected',
   'deposit.belowMinimum': 'Below minimum',
   'deposit.onTheWay': 'Deposits on their way',
 

@@ -78,6 +78,8 @@ export default {
   'deposit.records': '充值记录',
   'deposit.available': '可用余额',
   'deposit.confirming': '确认中 {n}/{required}',
+  'deposit.inReview': '审核中',
+  'deposit.rejected': '已拒绝',
   'deposit.belowMinimum': '低于最低充值',
   'deposit.onTheWay': '到账中的充值',
 

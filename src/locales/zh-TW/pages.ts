@@ -78,6 +78,8 @@ export default {
   'deposit.records': '儲值記錄',
   'deposit.available': '可用餘額',
   'deposit.confirming': '確認中 {n}/{required}',
+  'deposit.inReview': '審核中',
+  'deposit.rejected': '已拒絕',
   'deposit.belowMinimum': '低於最低儲值',
   'deposit.onTheWay': '到帳中的儲值',
 

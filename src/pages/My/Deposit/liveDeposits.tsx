@@ -21,6 +21,8 @@ export function useLiveDeposits(ready: boolean, { whileIdle }: { whileIdle: bool
   const request = useRequest(() => accountApi.recharge({ page: 1, pageSize: 20 }), { ready, refreshOnWindowFocus: true });
   const records = request.data?.records.list ?? [];
   const confirming = records.filter((record) => record.status === 'confirming');
+  // arrived, not in the balance yet: confirming, or waiting for an operator's review
+  const onTheWay = records.filter((record) => record.status === 'confirming' || record.status === 'review');
   const interval = !request.data ? 0 : confirming.length ? CONFIRMING_POLL_MS : whileIdle ? IDLE_POLL_MS : 0;
   const { refresh, data } = request;
   useEffect(() => {
@@ -45,16 +47,30 @@ export function useLiveDeposits(ready: boolean, { whileIdle }: { whileIdle: bool
       stopVisible?.();
     };
   }, [data, interval, refresh]);
-  return { ...request, records, confirming, interval, changes: records.map((r) => `${r.status}:${r.id}:${r.confirmations ?? ''}`).join(',') };
+  return { ...request, records, confirming, onTheWay, interval, changes: records.map((r) => `${r.status}:${r.id}:${r.confirmations ?? ''}`).join(',') };
 }
 
-/** 确认中 n/12 or 低于最低充值; nothing for a credited deposit */
+/** 确认中 n/12, 审核中, 已拒绝 or 低于最低充值; nothing for a credited deposit */
 export function DepositStatusTag({ record }: { record: DepositRecord }) {
   const t = useT();
   if (record.status === 'confirming') {
     return (
       <Tag color="processing" data-testid="deposit-confirming" style={{ marginInlineEnd: 0 }}>
         {t('deposit.confirming', { n: record.confirmations ?? 0, required: record.requiredConfirmations ?? 0 })}
+      </Tag>
+    );
+  }
+  if (record.status === 'review') {
+    return (
+      <Tag color="gold" data-testid="deposit-review" style={{ marginInlineEnd: 0 }}>
+        {t('deposit.inReview')}
+      </Tag>
+    );
+  }
+  if (record.status === 'rejected') {
+    return (
+      <Tag color="error" data-testid="deposit-rejected" style={{ marginInlineEnd: 0 }}>
+        {t('deposit.rejected')}
       </Tag>
     );
   }

@@ -36,8 +36,8 @@ export default function MyRecordsPage() {
   // the currencies the user's wallet holds (all wallet currencies are listed, also at zero)
   const wallet = useRequest(() => accountApi.account(), { ready });
   const live = useLiveDeposits(ready, { whileIdle: false });
-  // reload the entries when a confirming deposit leaves the list (credited)
-  const confirmingKey = live.confirming.map((d) => d.id).join(',');
+  // reload the entries when a deposit on its way leaves the list (credited)
+  const onTheWayKey = live.onTheWay.map((d) => d.id).join(',');
   const access = useAccess();
   const withdrawals = useRequest(() => withdrawApi.history({ page: 1, pageSize: 20, count: false }), { ready: ready && access.withdraw });
   const withdrawing = (withdrawals.data?.list ?? []).filter(isOnItsWay);
@@ -47,10 +47,10 @@ export default function MyRecordsPage() {
   if (!ready) return null;
   return (
     <>
-      {live.confirming.length > 0 && (
+      {live.onTheWay.length > 0 && (
         <div data-testid="deposits-on-the-way" style={{ marginBottom: 8 }}>
           <Typography.Text type="secondary">{t('deposit.onTheWay')}</Typography.Text>
-          {live.confirming.map((record) => (
+          {live.onTheWay.map((record) => (
             <div key={record.id} style={{ padding: '8px 0' }}>
               <RecordRow
                 title={
@@ -119,7 +119,7 @@ export default function MyRecordsPage() {
       </Flex>
       <InfiniteList
         fetchPage={(query) => userApi.walletDetails({ ...query, type, currency, from, to })}
-        reloadDeps={[type, currency, from, to, confirmingKey, withdrawingKey]}
+        reloadDeps={[type, currency, from, to, onTheWayKey, withdrawingKey]}
         rowKey={(entry) => entry.id}
         renderItem={(entry) => (
           <RecordRow
