@@ -88,6 +88,7 @@ export default [
           { path: '/my/invite', name: 'invite', icon: 'UsergroupAddOutlined', access: 'invite', component: './My/Invite' },
           { path: '/my/deposit', name: 'deposit', icon: 'BankOutlined', access: 'deposit', component: './My/Deposit' },
           { path: '/my/withdraw', name: 'withdraw', icon: 'ExportOutlined', access: 'withdraw', component: './My/Withdraw' },
+          { path: '/my/withdraw/:id', name: 'withdrawDetail', access: 'withdraw', component: './My/Withdraw/Detail' },
           { path: '/my/address', name: 'address', icon: 'EnvironmentOutlined', component: './My/Address' },
           { path: '/my/address/add', name: 'addressAdd', component: './My/Address/Edit' },
           { path: '/my/address/edit/:id', name: 'addressEdit', component: './My/Address/Edit' },

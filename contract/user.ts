@@ -2,7 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineEndpoint } from './endpoint';
 import { WalletProof } from './stepUp';
-import { CurrencyCode, DateOnly, EvmAddress, Page, PageQuery, PayPassword, SignedAmount, Amount, Timestamp } from './common';
+import { CurrencyCode, DateOnly, EvmAddress, Id, Page, PageQuery, PayPassword, SignedAmount, Amount, Timestamp } from './common';
+import { WithdrawalStatus } from './withdraw';
 
 export const Profile = Type.Object({
   /** public user number shown as UID */
@@ -59,6 +60,8 @@ export const WalletEntry = Type.Object({
   balanceAfter: Amount,
   remark: Type.String(),
   createdAt: Timestamp,
+  /** the withdrawal an entry belongs to (withdraw, withdraw_refund), named by the page instead of its ledger reference */
+  withdrawal: Type.Optional(Type.Object({ id: Id, status: WithdrawalStatus })),
 });
 export type WalletEntryType = Static<typeof WalletEntry>;
 

@@ -8,15 +8,21 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { defineEndpoint } from './endpoint';
-import { Amount, CurrencyCode, Empty, Id, Page, PageQuery, PayPassword, Timestamp } from './common';
+import { Amount, CurrencyCode, Empty, Id, IdParams, Page, PageQuery, PayPassword, Timestamp } from './common';
 import { WalletProof } from './stepUp';
 
 export const WITHDRAWAL_STATUSES = ['review', 'processing', 'broadcast', 'confirming', 'completed', 'rejected', 'failed', 'cancelled'] as const;
 export type WithdrawalStatusType = (typeof WITHDRAWAL_STATUSES)[number];
 export const WithdrawalStatus = Type.Union(WITHDRAWAL_STATUSES.map((s) => Type.Literal(s)));
 
-/** why a withdrawal waits for an operator */
-export const REVIEW_REASONS = ['amount', 'newAddress', 'securityChange'] as const;
+/**
+ * Why a withdrawal waits for an operator (contract/rules/withdraw.ts `withdrawReviewReasons`): above
+ * the review threshold alone, or with the day's other withdrawals; to an address saved less than
+ * the delay ago; within 24 h of a pay-password change; within 24 h of deposits or conversions into
+ * the currency of at least its amount; the account's first; from a session younger than an hour;
+ * the platform's hourly limit of the currency passed.
+ */
+export const REVIEW_REASONS = ['amount', 'dailyTotal', 'newAddress', 'securityChange', 'afterInflow', 'firstWithdrawal', 'newSession', 'platformLimit'] as const;
 export type ReviewReasonType = (typeof REVIEW_REASONS)[number];
 export const ReviewReason = Type.Union(REVIEW_REASONS.map((r) => Type.Literal(r)));
 
@@ -106,6 +112,14 @@ export const Withdrawal = Type.Object({
   updatedAt: Timestamp,
   /** only while in review */
   cancellable: Type.Boolean(),
+  /** when an operator approved or rejected it (null: never reviewed) */
+  reviewedAt: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+  /** when its transaction was first sent */
+  broadcastAt: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+  /** when it completed, or was returned (rejected, cancelled, failed) */
+  finishedAt: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+  /** the transaction on the network's explorer (WITHDRAW_EXPLORER_TX_URL_<NETWORK>), once there is a hash */
+  txUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type WithdrawalType = Static<typeof Withdrawal>;
 
@@ -137,5 +151,9 @@ export const withdrawEndpoints = {
   history: defineEndpoint({
     method: 'GET', prefix: 'web', path: '/withdraw/history', auth: true, feature: 'withdraw',
     summary: 'The caller\'s withdrawals, newest first', query: PageQuery, response: Page(Withdrawal),
+  }),
+  detail: defineEndpoint({
+    method: 'GET', prefix: 'web', path: '/withdraw/detail/:id', auth: true, feature: 'withdraw',
+    summary: 'One of the caller\'s withdrawals, with its times and explorer link', params: IdParams, response: Withdrawal,
   }),
 };

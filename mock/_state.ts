@@ -13,7 +13,7 @@ import type { FinanceOrderType, PowerOrderType } from '../contract/product';
 import { fromUnits } from '../contract/rules/money';
 import type { LedgerEntryKind, ProfileType, WalletEntryType } from '../contract/user';
 import { createCatalog } from './_catalog';
-import { timestamp } from './_time';
+import { now as mockNow, timestamp } from './_time';
 import { MockError, refusal } from './_errors';
 import { PAY_PASSWORD_LOCK_MS, PAY_PASSWORD_MAX_FAILURES, lockMinutesLeft } from '../contract/rules/payPassword';
 
@@ -51,6 +51,8 @@ export interface MockUser {
   inviterUid: string | null;
   createdAt: string;
   payPassword: string | null;
+  /** when the pay password was last set or changed (ms; the mocks' clock), if ever */
+  payPasswordChangedAt: number | null;
   /** wrong pay-password tries in a row, and when the lock they caused ends (ms since epoch; 0: none) */
   payPasswordGuard: { failures: number; lockedUntil: number };
   balances: Map<string, Balance>;
@@ -133,6 +135,7 @@ export function createUser(address: string, inviterUid: string | null = null): M
     inviterUid,
     createdAt: timestamp(),
     payPassword: null,
+    payPasswordChangedAt: null,
     payPasswordGuard: { failures: 0, lockedUntil: 0 },
     balances: new Map(),
     entries: [],
@@ -185,7 +188,16 @@ export function requireAvailable(user: MockUser, currency: string, needed: bigin
 export function writeEntry(
   user: MockUser, type: LedgerEntryKind, currency: string, delta: bigint, balanceAfter: bigint, remark: string, at = timestamp(),
 ): void {
-  user.entries.push({ id: nextId(), type, currency, amount: fromUnits(delta), balanceAfter: fromUnits(balanceAfter), remark, createdAt: at });
+  const entry = { id: nextId(), type, currency, amount: fromUnits(delta), balanceAfter: fromUnits(balanceAfter), remark, createdAt: at };
+  entryTimes.set(entry, mockNow());
+  user.entries.push(entry);
+}
+
+/** when each ledger entry was written (ms; the mocks' clock): the wire's createdAt has whole seconds only */
+const entryTimes = new WeakMap<WalletEntryType, number>();
+
+export function entryTime(entry: WalletEntryType): number | undefined {
+  return entryTimes.get(entry);
 }
 
 /** Changes an available balance by `delta` (never below zero) and writes the ledger entry. */

@@ -5,6 +5,7 @@
  */
 import type { StepUpPurposeType, WalletProofType } from '../contract/stepUp';
 import type { MessageKey } from '../contract/messages/zh-TW';
+import { sameStatement } from '../contract/rules/walletStatements';
 import { MockError } from './_errors';
 import { parseSiwe, siweSigner } from './_siwe';
 import { randomToken, state, type MockUser } from './_state';
@@ -29,7 +30,7 @@ export function spendProof(
   user: MockUser,
   purpose: StepUpPurposeType,
   proof: WalletProofType | undefined,
-  /** the exact statement required (e.g. one naming a withdrawal) and the refusal when it differs */
+  /** the statement required (e.g. one naming a withdrawal; an address in it by value) and the refusal when it differs */
   exact?: { statement: string; mismatch: MessageKey },
 ): void {
   if (!proof) throw new MockError('STEP_UP_REQUIRED', `stepUp.required.${purpose}`);
@@ -41,7 +42,7 @@ export function spendProof(
     throw new MockError('STEP_UP_INVALID', 'SIWE_SIGNATURE_INVALID');
   }
   if (signer !== user.address) throw new MockError('STEP_UP_INVALID', 'stepUp.wrongWallet');
-  if (exact && message.statement !== exact.statement) throw new MockError('STEP_UP_INVALID', exact.mismatch);
+  if (exact && !sameStatement(message.statement ?? '', exact.statement)) throw new MockError('STEP_UP_INVALID', exact.mismatch);
   const challenge = state.challenges.get(message.nonce);
   if (!challenge || challenge.uid !== user.uid || challenge.purpose !== purpose || challenge.expires < Date.now()) {
     throw new MockError('STEP_UP_INVALID', 'stepUp.challengeInvalid');

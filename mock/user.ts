@@ -4,6 +4,8 @@ import { refusal } from './_errors';
 import { byId, mockRoutes, newestFirst, paginate } from './_kit';
 import { checkPayPassword, profileOf } from './_state';
 import { spendProof } from './_stepUp';
+import { withdrawalOfEntry } from './withdraw';
+import { now } from './_time';
 
 export default mockRoutes(contract.user, {
   profile: ({ user }) => profileOf(user),
@@ -16,6 +18,7 @@ export default mockRoutes(contract.user, {
       if (body.oldPassword === body.newPassword) throw refusal('BUSINESS_RULE', 'payPassword.sameAsOld');
     }
     user.payPassword = body.newPassword;
+    user.payPasswordChangedAt = now();
     return { hasPayPassword: true };
   },
 
@@ -27,6 +30,10 @@ export default mockRoutes(contract.user, {
         && (!query.from || day >= query.from)
         && (!query.to || day <= query.to);
     });
-    return paginate(entries, query, byId);
+    // an entry of a withdrawal names it, as the server's do (server/ledger/walletDetails.ts)
+    return paginate(entries.map((e) => {
+      const withdrawal = withdrawalOfEntry(user, e);
+      return withdrawal ? { ...e, withdrawal } : e;
+    }), query, byId);
   },
 });

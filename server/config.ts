@@ -4,12 +4,14 @@
 import path from 'node:path';
 // COMMISSION_RATE when unset: 5 % (of power purchases and of finance interest paid; docs/invites.md)
 import { DEFAULT_COMMISSION_RATE } from '../contract/rules/invites';
+import { checkAmount, toUnits } from '../contract/rules/money';
 import { parseFeatureFlagsEnv, type FeatureOverrides } from './features/flags';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import { parseJobSchedule, type JobSchedule } from './jobSchedule';
-import { DEFAULT_WITHDRAW_ADDRESS_DELAY_HOURS } from '../contract/rules/withdraw';
+import { DEFAULT_WITHDRAW_ADDRESS_DELAY_HOURS, WITHDRAW_PLATFORM_HOURLY_LIMIT } from '../contract/rules/withdraw';
 import { parseWatchedNetworks, type WatchedNetwork } from './deposits/networks';
 import { parseSignerKey, type SignerKey } from './withdrawals/signerKey';
+import { parseExplorerTxUrls } from './withdrawals/explorers';
 import { parsePriceConfig, type PriceConfig } from './prices/config';
 import { parseColdWallets, type ColdWallets } from './reconcile/config';
 
@@ -72,10 +74,14 @@ export interface ServerConfig {
   withdrawSignerKey: SignerKey | null;
   /** WITHDRAW_ADDRESS_DELAY_HOURS (default 24): a withdrawal address added without a wallet signature is usable this long after (contract/rules/withdraw.ts) */
   withdrawAddressDelayMs: number;
+  /** WITHDRAW_PLATFORM_HOURLY_LIMIT_<CURRENCY>: all users' withdrawals of a currency in an hour past which every one is reviewed (ledger units; defaults in contract/rules/withdraw.ts) */
+  withdrawPlatformHourlyLimit: Record<string, bigint>;
   /** WITHDRAW_REPLACE_AFTER_SECONDS (default 600): a sent withdrawal not mined this long is sent again on its nonce with a higher fee (server/withdrawals/signer.ts) */
   withdrawReplaceAfterMs: number;
   /** WITHDRAW_MAX_FEE_GWEI (default 500): the most a withdrawal transaction offers per gas (its maxFeePerGas), in wei; a replacement never goes past it */
   withdrawMaxFeePerGas: bigint;
+  /** WITHDRAW_EXPLORER_TX_URL_<NETWORK>: the explorer page a withdrawal's hash links to, per network (server/withdrawals/explorers.ts) */
+  withdrawExplorerTxUrls: Record<string, string>;
   /** the price feed: sources per currency, guards, the demo feed, quote lifetime, exchange bounds (PRICE_*, server/prices/config.ts) */
   prices: PriceConfig;
   /** COLD_WALLET_ADDRESSES_<NETWORK>: reserves held offline, counted by the reconciliation (server/reconcile/config.ts) */
@@ -100,6 +106,17 @@ function percent(env: Env, name: string, fallback: string): string {
 }
 
 /** One http(s) origin, without path, query or trailing slash; else a clear error. */
+function platformHourlyLimits(env: Env): Record<string, bigint> {
+  return Object.fromEntries(
+    Object.entries(WITHDRAW_PLATFORM_HOURLY_LIMIT).map(([currency, fallback]) => {
+      const name = `WITHDRAW_PLATFORM_HOURLY_LIMIT_${currency}`;
+      const raw = env[name]?.trim() || fallback;
+      if (checkAmount(raw)) throw new Error(`${name} must be a positive amount, e.g. ${fallback}`);
+      return [currency, toUnits(raw)];
+    }),
+  );
+}
+
 function origin(raw: string): string {
   const trimmed = raw.trim().replace(/\/+$/, '');
   let url: URL | null = null;
@@ -176,8 +193,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     chainNetworks,
     withdrawSignerKey,
     withdrawAddressDelayMs: int(env, 'WITHDRAW_ADDRESS_DELAY_HOURS', DEFAULT_WITHDRAW_ADDRESS_DELAY_HOURS) * 3600 * 1000,
+    withdrawPlatformHourlyLimit: platformHourlyLimits(env),
     withdrawReplaceAfterMs: int(env, 'WITHDRAW_REPLACE_AFTER_SECONDS', 600) * 1000,
     withdrawMaxFeePerGas: BigInt(int(env, 'WITHDRAW_MAX_FEE_GWEI', 500)) * 1_000_000_000n,
+    withdrawExplorerTxUrls: parseExplorerTxUrls(env),
     prices: parsePriceConfig(env),
     coldWallets: parseColdWallets(env, chainNetworks),
   };

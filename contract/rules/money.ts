@@ -121,6 +121,8 @@ export function convertDecimals(units: bigint, fromDecimals: number, toDecimals:
 export const PAY_PASSWORD_PATTERN = /^[0-9]{6}$/;
 
 export interface AmountLimits {
+  /** the most decimals the currency has here (default: the ledger's 8) */
+  decimals?: number;
   /** smallest allowed amount */
   min?: string;
   /** largest allowed amount */
@@ -145,7 +147,8 @@ export function checkAmount(value: string, limits: AmountLimits = {}): AmountPro
   const decimal = lex(text);
   // "too many decimals" is told apart from "not a number"
   if (!decimal || decimal.negative || decimal.whole.length > AMOUNT_WHOLE_DIGITS) return { code: 'format' };
-  if (decimal.fraction.length > AMOUNT_DECIMALS) return { code: 'tooManyDecimals', decimals: AMOUNT_DECIMALS };
+  const decimals = Math.min(limits.decimals ?? AMOUNT_DECIMALS, AMOUNT_DECIMALS);
+  if (decimal.fraction.length > decimals) return { code: 'tooManyDecimals', decimals };
   const units = toUnits(text);
   if (units <= 0n) return { code: 'notPositive' };
   if (limits.min !== undefined && units < toUnits(limits.min)) return { code: 'belowMinimum', min: limits.min };

@@ -8,7 +8,8 @@
  * 2. The wallet signs a SIWE message for a configured origin with that nonce and the purpose's
  *    statement, e.g. "Set pay password for PowerFi" (the text the user reads in the wallet).
  * 3. `checkStepUp` verifies what needs no write — the sign-in rules (origin, chain, times,
- *    signature), signed by the session's own address, the purpose's statement, the nonce being
+ *    signature), signed by the session's own address, the purpose's statement (word for word, but
+ *    an address it names is compared by value: contract/rules/walletStatements.ts), the nonce being
  *    this user's unused, unexpired challenge for this purpose — and returns `consume`, which the
  *    caller runs inside the transaction of the change: single use, and a change that fails
  *    leaves the proof unspent.
@@ -17,6 +18,7 @@
  * a 401 would sign the user out.
  */
 import type { StepUpPurposeType, WalletProofType } from '../../contract/stepUp';
+import { sameStatement } from '../../contract/rules/walletStatements';
 import type { ExpressionBuilder } from 'kysely';
 import type { ServerConfig } from '../config';
 import type { Database, Db } from '../db';
@@ -106,7 +108,7 @@ export async function checkStepUp(db: Db, config: ServerConfig, request: StepUpR
   const verified = verifyMessage(proof, config, now);
   const user = await db.selectFrom('users').select('address').where('id', '=', userId).executeTakeFirst();
   if (!user || user.address !== verified.address) throw invalid('stepUp.wrongWallet');
-  if (verified.statement !== statement) throw invalid(request.statementMismatch ?? 'stepUp.wrongPurpose');
+  if (!sameStatement(verified.statement ?? '', statement)) throw invalid(request.statementMismatch ?? 'stepUp.wrongPurpose');
   // checked before the change's slow work (e.g. scrypt of the old password), spent inside its transaction
   const live = liveChallenge(verified.nonce, userId, purpose, now);
   if (!(await db.selectFrom('step_up_challenges').select('nonce').where(live).executeTakeFirst())) throw invalid('stepUp.challengeInvalid');

@@ -608,6 +608,14 @@ export interface ReconciliationsTable {
   detail: string;
 }
 
+/** A network whose withdrawal signer an operator stopped (ops withdraw:halt / withdraw:resume). */
+export interface WithdrawalHaltsTable {
+  network: string;
+  operator: string;
+  reason: string;
+  halted_at: bigint;
+}
+
 export interface Database {
   users: UsersTable;
   auth_nonces: AuthNoncesTable;
@@ -649,5 +657,6 @@ export interface Database {
   withdrawal_addresses: WithdrawalAddressesTable;
   withdrawals: WithdrawalsTable;
   withdrawal_txs: WithdrawalTxsTable;
+  withdrawal_halts: WithdrawalHaltsTable;
   reconciliations: ReconciliationsTable;
 }

@@ -19,23 +19,35 @@ export interface OpsCommand {
   run(args: string[], ctx: OpsContext): Promise<number>;
 }
 
-export interface Decision {
-  id: bigint;
-  /** --operator, else the OS user */
+export interface OperatorArgs {
+  positionals: string[];
+  /** --operator, else the OS user (at most 64 characters) */
   operator: string;
   /** --reason, trimmed ('' when not asked for) */
   reason: string;
 }
 
-/** The arguments of an operator's decision on one row: `ID [--reason TEXT] [--operator NAME]`, the reason required when `withReason`. */
-export function decisionArgs(args: string[], what: string, withReason: boolean): Decision {
+/** The arguments of an operator's act: positionals, `[--reason TEXT] [--operator NAME]`, the reason required when `withReason`. */
+export function operatorArgs(args: string[], withReason: boolean): OperatorArgs {
   const { values, positionals } = parseArgs({
     args, options: { operator: { type: 'string' }, ...(withReason ? { reason: { type: 'string' } } : {}) }, allowPositionals: true, strict: true,
   });
-  const [id, ...rest] = positionals;
-  if (!id || rest.length || !/^[1-9][0-9]{0,17}$/.test(id)) throw new Error(`expected one ${what} ID`);
   const reason = typeof values.reason === 'string' ? values.reason.trim() : '';
   if (withReason && !reason) throw new Error('missing --reason');
   if (reason.length > 200) throw new Error('--reason is at most 200 characters');
-  return { id: BigInt(id), operator: (values.operator as string | undefined) || os.userInfo().username, reason };
+  return { positionals, operator: ((values.operator as string | undefined) || os.userInfo().username).slice(0, 64), reason };
+}
+
+export interface Decision {
+  id: bigint;
+  operator: string;
+  reason: string;
+}
+
+/** An operator's decision on one row: `ID [--reason TEXT] [--operator NAME]`. */
+export function decisionArgs(args: string[], what: string, withReason: boolean): Decision {
+  const { positionals, operator, reason } = operatorArgs(args, withReason);
+  const [id, ...rest] = positionals;
+  if (!id || rest.length || !/^[1-9][0-9]{0,17}$/.test(id)) throw new Error(`expected one ${what} ID`);
+  return { id: BigInt(id), operator, reason };
 }

@@ -7,15 +7,13 @@
  * prices:status exits 1 when a market currency has no usable price, so a monitor can run it.
  * Halting a halted currency or resuming a running one changes nothing and says so.
  */
-import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { systemBalance } from '../ledger/balances';
 import { PriceBook } from '../prices/market';
 import { haltCurrency, halts, latestSnapshot, resumeCurrency } from '../prices/store';
 import { fromUnits } from '../../contract/rules/money';
 import { MARKET_CURRENCIES } from '../../contract/rules/prices';
-import type { OpsCommand, OpsContext } from './command';
+import { operatorArgs, type OpsCommand, type OpsContext } from './command';
 
 function priceConfig(ctx: OpsContext) {
   return (ctx.config ?? loadConfig()).prices;
@@ -71,12 +69,8 @@ export const pricesStatus: OpsCommand = {
 export const pricesHalt: OpsCommand = {
   usage: 'prices:halt CUR --reason TEXT [--operator NAME]',
   async run(args, { db, clock, print }) {
-    const { values, positionals } = parseArgs({ args, options: { reason: { type: 'string' }, operator: { type: 'string' } }, allowPositionals: true, strict: true });
+    const { positionals, operator, reason } = operatorArgs(args, true);
     const currency = marketCurrency(positionals, this.usage);
-    const reason = values.reason?.trim();
-    if (!reason) throw new Error('missing --reason: say why the price is halted');
-    if (reason.length > 200) throw new Error('--reason is at most 200 characters');
-    const operator = (values.operator || os.userInfo().username).slice(0, 64);
     const changed = await haltCurrency(db, { currency, operator, reason, haltedAt: clock.now() });
     print({ currency, halted: true, changed, ...(changed ? { operator, reason } : { note: 'already halted; the first halt stands' }) });
     return 0;
@@ -86,8 +80,7 @@ export const pricesHalt: OpsCommand = {
 export const pricesResume: OpsCommand = {
   usage: 'prices:resume CUR [--operator NAME]',
   async run(args, { db, print }) {
-    const { positionals } = parseArgs({ args, options: { operator: { type: 'string' } }, allowPositionals: true, strict: true });
-    const currency = marketCurrency(positionals, this.usage);
+    const currency = marketCurrency(operatorArgs(args, false).positionals, this.usage);
     const changed = await resumeCurrency(db, currency);
     print({ currency, halted: false, changed, ...(changed ? {} : { note: 'was not halted' }) });
     return 0;

@@ -4,6 +4,8 @@
  *                    "waiting for hot-wallet funds" when the signer cannot pay it yet)
  *   withdraw:approve ID [--operator NAME]                         review → processing
  *   withdraw:reject  ID --reason TEXT [--operator NAME]           → rejected, amount + fee returned
+ *   withdraw:halt    NETWORK --reason TEXT [--operator NAME]      the network's signer sends nothing new
+ *   withdraw:resume  NETWORK [--operator NAME]                    lifts it
  * The operator (default: the OS user) is recorded on the withdrawal; a rejection's ledger
  * reference is `withdraw:<id>:reject:<operator>`. Repeating a decision changes nothing and says so.
  */
@@ -14,7 +16,9 @@ import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../withdra
 import { WAITING_FOR_FEE_CAP, WAITING_FOR_FUNDS, WAITING_FOR_GAS, WAITING_REFUSED } from '../withdrawals/signer';
 import { jobRuns } from '../deposits/jobRuns';
 import { reviewReasonsOf, type WithdrawalRow } from '../withdrawals/view';
-import { decisionArgs, type OpsCommand } from './command';
+import { decisionArgs, operatorArgs, type OpsCommand } from './command';
+import { haltWithdrawals, resumeWithdrawals, withdrawalHalts } from '../withdrawals/halts';
+import { WITHDRAW_NETWORKS } from '../../contract/rules/withdraw';
 
 /** what `withdrawals.waiting` means, for the operator */
 const WAITING_TEXT: Record<string, string> = {
@@ -52,7 +56,10 @@ export const withdrawList: OpsCommand = {
     if (status && !(WITHDRAWAL_STATUSES as readonly string[]).includes(status)) throw new Error(`--status must be one of ${WITHDRAWAL_STATUSES.join(', ')}`);
     const limit = values.limit === undefined ? 100 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new Error('--limit must be a whole number from 1 to 10000');
-    // a signer that failed its last runs comes first: nothing below moves until it is fixed
+    // a halted network and a signer that failed its last runs come first: nothing below moves until they are lifted or fixed
+    for (const halt of await withdrawalHalts(db)) {
+      print({ signer: halt.network, state: 'halted', operator: halt.operator, reason: halt.reason, since: new Date(halt.haltedAt).toISOString() });
+    }
     for (const run of await jobRuns(db, 'withdrawSigner')) {
       if (run.failing) print({ signer: run.network, state: 'failing', failedRunsInARow: run.failuresInARow, lastError: run.lastError, lastErrorAt: new Date(run.lastErrorAt ?? 0).toISOString() });
     }
@@ -81,7 +88,38 @@ export const withdrawReject: OpsCommand = {
   },
 };
 
+function withdrawNetwork(positionals: string[], usage: string): string {
+  const [network, ...rest] = positionals;
+  if (!network || rest.length) throw new Error(`usage: ${usage}`);
+  const code = network.toUpperCase();
+  if (!WITHDRAW_NETWORKS.includes(code)) throw new Error(`${network} is not a withdrawal network (${WITHDRAW_NETWORKS.join(', ')})`);
+  return code;
+}
+
+export const withdrawHalt: OpsCommand = {
+  usage: 'withdraw:halt NETWORK --reason TEXT [--operator NAME]',
+  async run(args, { db, clock, print }) {
+    const { positionals, operator, reason } = operatorArgs(args, true);
+    const network = withdrawNetwork(positionals, this.usage);
+    const changed = await haltWithdrawals(db, { network, operator, reason, haltedAt: clock.now() });
+    print({ network, halted: true, changed, ...(changed ? { operator, reason } : { note: 'already halted; the first halt stands' }) });
+    return 0;
+  },
+};
+
+export const withdrawResume: OpsCommand = {
+  usage: 'withdraw:resume NETWORK [--operator NAME]',
+  async run(args, { db, print }) {
+    const network = withdrawNetwork(operatorArgs(args, false).positionals, this.usage);
+    const changed = await resumeWithdrawals(db, network);
+    print({ network, halted: false, changed, ...(changed ? {} : { note: 'was not halted' }) });
+    return 0;
+  },
+};
+
 export const WITHDRAW_OPS_COMMANDS: Record<string, OpsCommand> = {
+  'withdraw:halt': withdrawHalt,
+  'withdraw:resume': withdrawResume,
   'withdraw:list': withdrawList,
   'withdraw:approve': withdrawApprove,
   'withdraw:reject': withdrawReject,

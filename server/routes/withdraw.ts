@@ -1,7 +1,8 @@
 /**
  * Withdrawals (contract/withdraw.ts): the caller's withdrawal addresses, the options, a request
  * (pay password + a wallet signature over it, Idempotency-Key, amount + fee frozen), cancel while
- * in review, the history. The rules and checks: server/withdrawals/.
+ * in review, the history, one withdrawal (its times and explorer link). The rules and checks:
+ * server/withdrawals/.
  */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
@@ -11,8 +12,8 @@ import { route, sessionOf } from '../http/route';
 import { idempotencyKeyOf } from '../idempotency/idempotency';
 import { moneyRoute } from '../idempotency/moneyRoute';
 import { addWithdrawAddress, deleteWithdrawAddress, listWithdrawAddresses } from '../withdrawals/addresses';
-import { cancelWithdrawal, requestWithdrawal, withdrawalHistory, withdrawOptions } from '../withdrawals/requests';
-import { toWithdrawal, toWithdrawAddress } from '../withdrawals/view';
+import { cancelWithdrawal, ownWithdrawal, requestWithdrawal, withdrawalHistory, withdrawOptions } from '../withdrawals/requests';
+import { reviewReasonsOf, toWithdrawal, toWithdrawAddress } from '../withdrawals/view';
 
 export default async function withdrawRoutes(app: FastifyInstance, deps: AppContext): Promise<void> {
   const { db, clock, time, config } = deps;
@@ -38,15 +39,24 @@ export default async function withdrawRoutes(app: FastifyInstance, deps: AppCont
     app,
     deps,
     contract.withdraw.request,
-    async ({ request, trx, userId, now }) => toWithdrawal(await requestWithdrawal(trx, config, { userId, body: request.body, idempotencyKey: idempotencyKeyOf(request) ?? null, now, time }), time),
+    async ({ request, trx, userId, now }) => {
+      const { sessionId } = sessionOf(request);
+      const row = await requestWithdrawal(trx, config, { userId, sessionId, body: request.body, idempotencyKey: idempotencyKeyOf(request) ?? null, now, time });
+      if (reviewReasonsOf(row).includes('platformLimit')) {
+        request.log.warn({ withdrawal: String(row.id), currency: row.currency }, `withdrawals of ${row.currency} passed the platform's hourly limit: this one waits for review`);
+      }
+      return toWithdrawal(row, time, config.withdrawExplorerTxUrls);
+    },
     { payPassword: true },
   );
 
-  moneyRoute(app, deps, contract.withdraw.cancel, async ({ request, trx, userId, now }) => toWithdrawal(await cancelWithdrawal(trx, userId, BigInt(request.body.id), now), time));
+  moneyRoute(app, deps, contract.withdraw.cancel, async ({ request, trx, userId, now }) => toWithdrawal(await cancelWithdrawal(trx, userId, BigInt(request.body.id), now), time, config.withdrawExplorerTxUrls));
 
   route(app, contract.withdraw.history, async (request) => {
     const args = pageArgs(request.query);
     const { rows, total, nextCursor } = await withdrawalHistory(db, sessionOf(request).userId, args);
-    return toPage(rows.map((row) => toWithdrawal(row, time)), total, args, nextCursor);
+    return toPage(rows.map((row) => toWithdrawal(row, time, config.withdrawExplorerTxUrls)), total, args, nextCursor);
   });
+
+  route(app, contract.withdraw.detail, async (request) => toWithdrawal(await ownWithdrawal(db, sessionOf(request).userId, BigInt(request.params.id)), time, config.withdrawExplorerTxUrls));
 }

@@ -1,18 +1,15 @@
 /**
  * The user's side of withdrawals: the options (rules, limits, balance), a request, a cancel while
- * in review, and the history.
- *
- * A request is checked in this order, each refusal a catalogue error with nothing frozen: the
- * currency and network, the amount's decimals, minimum and per-withdrawal maximum, the saved
- * address (the caller's own, of this network, past its delay), the wallet signature over exactly
- * this withdrawal (purpose withdraw, statement `withdrawStatement`: amount as sent, currency,
- * network, checksummed address; single use), the available balance (amount + fee), the per-user
- * limit over the last 24 hours. Then, in one transaction with the Idempotency-Key's bookkeeping
- * (moneyRoute), the row is written and amount + fee are frozen; the proof is spent in it.
+ * in review, and the history. The rules themselves are the pure functions of
+ * contract/rules/withdraw.ts; this file looks up the facts they need (balances, earlier
+ * withdrawals, deposits and conversions, the session's age, every user's last hour).
  */
-import { fromUnits } from '../../contract/rules/money';
-import { SECURITY_CHANGE_REVIEW_HOURS, WITHDRAW_RULES, withdrawStatement } from '../../contract/rules/withdraw';
-import type { ReviewReasonType, WithdrawOptionsType, WithdrawRequestBodyType } from '../../contract/withdraw';
+import { fromUnits, toUnits } from '../../contract/rules/money';
+import {
+  checkWithdrawAddress, checkWithdrawAmount, checkWithdrawFunds, maxWithdrawNow, PLATFORM_WINDOW_MS, WITHDRAW_RULES, WITHDRAW_WINDOW_MS,
+  withdrawReviewReasons, withdrawStatement, type ReviewFacts,
+} from '../../contract/rules/withdraw';
+import type { WithdrawOptionsType, WithdrawRequestBodyType } from '../../contract/withdraw';
 import { checkStepUp } from '../auth/stepUp';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db';
@@ -23,38 +20,70 @@ import type { Trx } from '../ledger/post';
 import type { TimeFormat } from '../time';
 import { ownWithdrawAddress } from './addresses';
 import { postFreeze, postReturn } from './ledger';
-import { amountUnits, rulesFor } from './rules';
+import { refuseIf, ruleFor } from './rules';
 import type { WithdrawalRow } from './view';
 
-const DAY_MS = 24 * 3600 * 1000;
-/** statuses whose amount counts towards the daily limit (everything not returned) */
+/** statuses whose amount counts towards the limits (everything not returned) */
 const RETURNED = ['rejected', 'cancelled', 'failed'];
 
-/** what the user withdrew of `currency` in the 24 hours before `now` (amounts, fees left out) */
+type Sum = bigint | string | number | null;
+
+/** what the user withdrew of `currency` in the WITHDRAW_WINDOW_MS before `now` (amounts, fees left out) */
 export async function withdrawnLastDay(db: Db | Trx, userId: bigint, currency: string, now: number): Promise<bigint> {
   const row = await db
     .selectFrom('withdrawals')
-    .select((eb) => eb.fn.sum<bigint | string | number | null>('amount').as('total'))
+    .select((eb) => eb.fn.sum<Sum>('amount').as('total'))
     .where('user_id', '=', userId)
     .where('currency', '=', currency)
-    .where('created_at', '>', BigInt(now - DAY_MS))
+    .where('created_at', '>', BigInt(now - WITHDRAW_WINDOW_MS))
     .where('status', 'not in', RETURNED)
     .executeTakeFirst();
   return BigInt(row?.total ?? 0);
 }
 
-const minBig = (...values: bigint[]) => values.reduce((a, b) => (b < a ? b : a));
+/** every user's withdrawals of `currency` in the PLATFORM_WINDOW_MS before `now` */
+async function platformLastHour(db: Trx, currency: string, now: number): Promise<bigint> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.sum<Sum>('amount').as('total'))
+    .where('currency', '=', currency)
+    .where('created_at', '>', BigInt(now - PLATFORM_WINDOW_MS))
+    .where('status', 'not in', RETURNED)
+    .executeTakeFirst();
+  return BigInt(row?.total ?? 0);
+}
+
+/** deposits credited and conversions received in `currency` in the WITHDRAW_WINDOW_MS before `now` */
+async function inflowLastDay(db: Trx, userId: bigint, currency: string, now: number): Promise<bigint> {
+  const since = BigInt(now - WITHDRAW_WINDOW_MS);
+  const deposited = await db
+    .selectFrom('deposits')
+    .select((eb) => eb.fn.sum<Sum>('amount').as('total'))
+    .where('user_id', '=', userId)
+    .where('currency', '=', currency)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  const converted = await db
+    .selectFrom('conversions')
+    .select((eb) => eb.fn.sum<Sum>('received').as('total'))
+    .where('user_id', '=', userId)
+    .where('to_currency', '=', currency)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return BigInt(deposited?.total ?? 0) + BigInt(converted?.total ?? 0);
+}
+
+async function isFirstWithdrawal(db: Trx, userId: bigint): Promise<boolean> {
+  const earlier = await db.selectFrom('withdrawals').select('id').where('user_id', '=', userId).where('status', 'not in', RETURNED).limit(1).executeTakeFirst();
+  return !earlier;
+}
 
 export async function withdrawOptions(db: Db, config: ServerConfig, userId: bigint, now: number): Promise<WithdrawOptionsType> {
   const options = [];
   for (const rule of WITHDRAW_RULES) {
-    const units = rulesFor(rule.currency, rule.network);
     const available = await userBalance(db, userId, rule.currency);
-    const dailyLeft = units.dailyLimit - (await withdrawnLastDay(db, userId, rule.currency, now));
-    let maxNow = minBig(available - units.fee, units.maxAmount, dailyLeft);
-    // no more decimals than the currency has
-    const step = 10n ** BigInt(8 - Math.min(8, rule.decimals));
-    maxNow -= maxNow % step;
+    const withdrawn = await withdrawnLastDay(db, userId, rule.currency, now);
+    const dailyLeft = toUnits(rule.dailyLimit) - withdrawn;
     options.push({
       currency: rule.currency,
       network: rule.network,
@@ -66,7 +95,7 @@ export async function withdrawOptions(db: Db, config: ServerConfig, userId: bigi
       dailyLeft: fromUnits(dailyLeft > 0n ? dailyLeft : 0n),
       reviewAbove: rule.reviewAbove,
       available: fromUnits(available),
-      maxNow: fromUnits(maxNow >= units.minAmount ? maxNow : 0n),
+      maxNow: fromUnits(maxWithdrawNow(rule, { available, withdrawnLastDay: withdrawn })),
     });
   }
   return { options, addressDelayHours: config.withdrawAddressDelayMs / 3600_000 };
@@ -74,25 +103,31 @@ export async function withdrawOptions(db: Db, config: ServerConfig, userId: bigi
 
 export interface RequestInput {
   userId: bigint;
+  /** the session making the request (its age is a review reason) */
+  sessionId: bigint;
   body: WithdrawRequestBodyType;
   idempotencyKey: string | null;
   now: number;
   time: TimeFormat;
 }
 
+/**
+ * A request, checked in this order (contract/rules/withdraw.ts), each refusal a catalogue error with
+ * nothing frozen: the currency and network, the amount (decimals, minimum, maximum), the saved
+ * address (the caller's own, of this network, past its delay), the wallet signature over exactly
+ * this withdrawal, the balance (amount + fee) and the daily limit. Then the review reasons, and in
+ * the caller's transaction the row is written and amount + fee frozen; the proof is spent in it.
+ */
 export async function requestWithdrawal(trx: Trx, config: ServerConfig, input: RequestInput): Promise<WithdrawalRow> {
   const { userId, body, now } = input;
-  const rules = rulesFor(body.currency, body.network);
-  const { currency, network } = rules.rule;
-  const amount = amountUnits(body.amount, rules);
-  if (amount < rules.minAmount) throw new ApiError('BUSINESS_RULE', { messageKey: 'withdraw.belowMinimum', params: { min: rules.rule.minAmount, currency } });
-  if (amount > rules.maxAmount) throw new ApiError('BUSINESS_RULE', { messageKey: 'withdraw.aboveMaximum', params: { max: rules.rule.maxAmount, currency } });
+  const rule = ruleFor(body.currency, body.network);
+  const { currency, network } = rule;
+  refuseIf(checkWithdrawAmount(rule, body.amount));
+  const amount = toUnits(body.amount);
+  const fee = toUnits(rule.fee);
 
   const saved = await ownWithdrawAddress(trx, userId, BigInt(body.addressId));
-  if (saved.network !== network) throw new ApiError('BUSINESS_RULE', { messageKey: 'withdraw.addressNetworkMismatch', params: { saved: saved.network, network } });
-  if (BigInt(now) < saved.usable_from) {
-    throw new ApiError('BUSINESS_RULE', { messageKey: 'withdraw.addressInDelay', params: { time: input.time.timestamp(saved.usable_from) } });
-  }
+  refuseIf(checkWithdrawAddress(rule, { network: saved.network, usableFrom: Number(saved.usable_from) }, now, (ms) => input.time.timestamp(ms)));
 
   const consumeProof = await checkStepUp(trx, config, {
     userId,
@@ -103,23 +138,24 @@ export async function requestWithdrawal(trx: Trx, config: ServerConfig, input: R
     statementMismatch: 'withdraw.proofMismatch',
   });
 
-  const available = await userBalance(trx, userId, currency);
-  if (amount + rules.fee > available) {
-    throw new ApiError('INSUFFICIENT_BALANCE', {
-      messageKey: 'withdraw.insufficient',
-      params: { amount: fromUnits(amount), fee: rules.rule.fee, required: fromUnits(amount + rules.fee), currency, available: fromUnits(available) },
-    });
-  }
-  const left = rules.dailyLimit - (await withdrawnLastDay(trx, userId, currency, now));
-  if (amount > left) {
-    throw new ApiError('BUSINESS_RULE', { messageKey: 'withdraw.dailyLimit', params: { limit: rules.rule.dailyLimit, left: fromUnits(left > 0n ? left : 0n), currency } });
-  }
+  const funds = { amount, available: await userBalance(trx, userId, currency), withdrawnLastDay: await withdrawnLastDay(trx, userId, currency, now) };
+  refuseIf(checkWithdrawFunds(rule, funds));
 
-  const reasons: ReviewReasonType[] = [];
-  if (amount > rules.reviewAbove) reasons.push('amount');
-  if (BigInt(now) < saved.created_at + BigInt(config.withdrawAddressDelayMs)) reasons.push('newAddress');
   const user = await trx.selectFrom('users').select('pay_password_changed_at').where('id', '=', userId).executeTakeFirstOrThrow();
-  if (user.pay_password_changed_at !== null && BigInt(now) < user.pay_password_changed_at + BigInt(SECURITY_CHANGE_REVIEW_HOURS * 3600_000)) reasons.push('securityChange');
+  const session = await trx.selectFrom('auth_sessions').select('created_at').where('id', '=', input.sessionId).executeTakeFirstOrThrow();
+  const facts: ReviewFacts = {
+    ...funds,
+    now,
+    addressCreatedAt: Number(saved.created_at),
+    addressDelayMs: config.withdrawAddressDelayMs,
+    payPasswordChangedAt: user.pay_password_changed_at === null ? null : Number(user.pay_password_changed_at),
+    inflowLastDay: await inflowLastDay(trx, userId, currency, now),
+    firstWithdrawal: await isFirstWithdrawal(trx, userId),
+    sessionStartedAt: Number(session.created_at),
+    platformLastHour: await platformLastHour(trx, currency, now),
+    platformHourlyLimit: config.withdrawPlatformHourlyLimit[currency] ?? 0n,
+  };
+  const reasons = withdrawReviewReasons(rule, facts);
 
   await consumeProof(trx);
   const at = BigInt(now);
@@ -132,7 +168,7 @@ export async function requestWithdrawal(trx: Trx, config: ServerConfig, input: R
       address: saved.address,
       address_label: saved.label,
       amount,
-      fee: rules.fee,
+      fee,
       status: reasons.length ? 'review' : 'processing',
       review_reasons: reasons.join(','),
       reason: null,
@@ -153,8 +189,9 @@ export async function requestWithdrawal(trx: Trx, config: ServerConfig, input: R
   // the balance was read above; on PostgreSQL `post` locks the account and checks again
   await postFreeze(trx, row, now);
   // the daily limit again, now that the account is locked: a concurrent request counted before us
-  if ((await withdrawnLastDay(trx, userId, currency, now)) > rules.dailyLimit) {
-    throw new ApiError('BUSINESS_RULE', { messageKey: 'withdraw.dailyLimit', params: { limit: rules.rule.dailyLimit, left: fromUnits(left - amount > 0n ? left - amount : 0n), currency } });
+  if ((await withdrawnLastDay(trx, userId, currency, now)) > toUnits(rule.dailyLimit)) {
+    const left = toUnits(rule.dailyLimit) - funds.withdrawnLastDay - amount;
+    throw new ApiError('BUSINESS_RULE', { messageKey: 'withdraw.dailyLimit', params: { limit: rule.dailyLimit, left: fromUnits(left > 0n ? left : 0n), currency } });
   }
   return row;
 }

@@ -46,6 +46,7 @@ import { AT_LEAST_NUMBER, type Agreement, type RpcCaller } from '../deposits/rpc
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
 import type { Trx } from '../ledger/post';
 import type { Clock } from '../time';
+import { isWithdrawalHalted } from './halts';
 import { postReturn, postSettle } from './ledger';
 import type { WithdrawalRow } from './view';
 
@@ -84,6 +85,8 @@ export interface SignerRunSummary {
   waitingForFunds: number;
   /** transactions every endpoint refused (sent again next run) */
   refused: number;
+  /** an operator halted the network: nothing new was sent (halts.ts) */
+  halted: boolean;
 }
 
 /** a signed transaction whose intent is written: broadcast it */
@@ -131,9 +134,14 @@ export class WithdrawalSigner {
   /** One run: finish interrupted intents, follow what was sent, send what is approved. */
   async run(signal?: AbortSignal): Promise<SignerRunSummary> {
     if (signal) this.signal = signal;
-    const summary: SignerRunSummary = { sent: 0, completed: 0, failed: 0, replaced: 0, atFeeCap: 0, waitingForFunds: 0, refused: 0 };
+    const summary: SignerRunSummary = { sent: 0, completed: 0, failed: 0, replaced: 0, atFeeCap: 0, waitingForFunds: 0, refused: 0, halted: false };
     await this.reconcile(summary);
     await this.follow(summary);
+    // an operator's halt: what was started is finished and followed, nothing new is sent
+    if (await isWithdrawalHalted(this.db, this.net.network)) {
+      summary.halted = true;
+      return summary;
+    }
     for (const row of await this.approved()) {
       if (this.signal.aborted) throw this.signal.reason;
       const prepared = await this.prepareOrWait(row);

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { fromUnits } from '../../contract/rules/money';
 import type { ReviewReasonType, WithdrawAddressType, WithdrawalStatusType, WithdrawalType } from '../../contract/withdraw';
 import type { WithdrawalAddressesTable, WithdrawalsTable } from '../db/schema';
+import { DEFAULT_EXPLORER_TX_URLS, explorerTxUrl } from '../../contract/rules/withdrawNetworks';
 import type { TimeFormat } from '../time';
 import { confirmationsNeeded } from './rules';
 
@@ -13,7 +14,10 @@ export function reviewReasonsOf(row: Pick<WithdrawalRow, 'review_reasons'>): Rev
   return row.review_reasons ? (row.review_reasons.split(',') as ReviewReasonType[]) : [];
 }
 
-export function toWithdrawal(row: WithdrawalRow, time: TimeFormat): WithdrawalType {
+const timeOrNull = (time: TimeFormat, at: bigint | null) => (at === null ? null : time.timestamp(at));
+
+/** `explorers`: the explorer page prefix per network (config.withdrawExplorerTxUrls), for `txUrl` */
+export function toWithdrawal(row: WithdrawalRow, time: TimeFormat, explorers: Readonly<Record<string, string>> = DEFAULT_EXPLORER_TX_URLS): WithdrawalType {
   return {
     id: String(row.id),
     currency: row.currency,
@@ -31,6 +35,10 @@ export function toWithdrawal(row: WithdrawalRow, time: TimeFormat): WithdrawalTy
     createdAt: time.timestamp(row.created_at),
     updatedAt: time.timestamp(row.updated_at),
     cancellable: row.status === 'review',
+    reviewedAt: timeOrNull(time, row.reviewed_at),
+    broadcastAt: timeOrNull(time, row.broadcast_at),
+    finishedAt: timeOrNull(time, row.finished_at),
+    txUrl: row.tx_hash && explorers[row.network] ? explorerTxUrl(explorers[row.network], row.tx_hash) : null,
   };
 }
 

@@ -1,17 +1,27 @@
 /**
- * The attempt rule of every money move confirmed with the pay password. A second submit while one
- * is in flight is ignored (a ref: two taps in one frame both still see the state unchanged). The
- * same request with the same password keeps its Idempotency-Key, so a retry or a lost answer
- * replays the first result instead of moving money twice; another request or password gets a new
- * key, and so does the next attempt after a success or after any answer of the server (it keeps a
- * key's first answer, refusals included: retrying "insufficient balance" after a deposit needs a
- * new key).
+ * THE Idempotency-Key rule of the app, for every money move (pay-password confirmations, the mall
+ * checkout's order and payment, a new address in the address book, a withdrawal and its cancel).
+ * An attempt is a password and a request ('' for a form without a password). The same attempt
+ * keeps its key until the server answers, so a retry after a lost answer replays the first result
+ * instead of moving money twice; after any answer (a success, or a refusal, which the server keeps
+ * under its key: "insufficient balance" retried after a deposit needs a new key) every attempt
+ * gets a new key. What an attempt makes once, such as a withdrawal's wallet proof, is kept with its
+ * key: the retry must send the very same body, or the server sees another request under the key
+ * (409). A second submit while one is in flight is ignored (a ref: two taps in one frame both
+ * still see the state unchanged).
  */
 import { useRef, useState } from 'react';
 import { newIdempotencyKey, serverAnswered } from '@/services/idempotencyKey';
 
 /** The key of this password and request, by the rule above. */
 export type KeyFor<R> = (password: string, request?: R) => string;
+/** `make()`'s result for this password and request, made on the attempt's first try and reused by its retries. */
+export type OnceFor<R> = <T>(password: string, request: R | undefined, make: () => Promise<T>) => Promise<T>;
+
+interface Attempt {
+  key: string;
+  made?: { value: unknown };
+}
 
 /** Plain objects with their keys sorted, so equal requests compare equal whatever the field order. */
 const sortedKeys = (_: string, value: unknown) =>
@@ -21,29 +31,39 @@ const sortedKeys = (_: string, value: unknown) =>
 export function usePayAttempt<R = undefined>(label?: (request?: R) => string) {
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
-  const last = useRef<{ attempt: string; key: string }>();
+  // every attempt since the last answer: a checkout's order and payment are two requests of one try
+  const attempts = useRef(new Map<string, Attempt>());
 
-  const keyFor: KeyFor<R> = (password, request) => {
-    const attempt = JSON.stringify([password, request ?? null], sortedKeys);
-    if (last.current?.attempt !== attempt) last.current = { attempt, key: newIdempotencyKey(label?.(request)) };
-    return last.current.key;
+  const attemptOf = (password: string, request?: R): Attempt => {
+    const id = JSON.stringify([password, request ?? null], sortedKeys);
+    let found = attempts.current.get(id);
+    if (!found) attempts.current.set(id, (found = { key: newIdempotencyKey(label?.(request)) }));
+    return found;
+  };
+
+  const keyFor: KeyFor<R> = (password, request) => attemptOf(password, request).key;
+
+  const once: OnceFor<R> = async <T>(password: string, request: R | undefined, make: () => Promise<T>) => {
+    const attempt = attemptOf(password, request);
+    if (!attempt.made) attempt.made = { value: await make() };
+    return attempt.made.value as T;
   };
 
   /**
    * Runs `attempt` unless one is in flight. Resolves true when it succeeded, false when it was
-   * ignored or failed (the request layer has shown the error; without an answer the key stays
-   * for a retry).
+   * ignored or failed (the request layer has shown the error; without an answer the keys and
+   * what was made stay for a retry).
    */
-  const run = async (attempt: (keyFor: KeyFor<R>) => Promise<void>): Promise<boolean> => {
+  const run = async (attempt: (keyFor: KeyFor<R>, once: OnceFor<R>) => Promise<void>): Promise<boolean> => {
     if (inFlight.current) return false;
     inFlight.current = true;
     setBusy(true);
     try {
-      await attempt(keyFor);
-      last.current = undefined;
+      await attempt(keyFor, once);
+      attempts.current.clear();
       return true;
     } catch (error) {
-      if (serverAnswered(error)) last.current = undefined;
+      if (serverAnswered(error)) attempts.current.clear();
       return false;
     } finally {
       inFlight.current = false;
@@ -51,9 +71,9 @@ export function usePayAttempt<R = undefined>(label?: (request?: R) => string) {
     }
   };
 
-  /** Forgets the kept key (the confirmation was closed: its request may change). */
+  /** Forgets the kept keys (the confirmation was closed: its request may change). */
   const reset = () => {
-    last.current = undefined;
+    attempts.current.clear();
   };
 
   return { busy, run, reset };

@@ -1,6 +1,6 @@
-/** Withdrawals (contract/withdraw.ts): withdrawal addresses, options, request, cancel, history. */
+/** Withdrawals (contract/withdraw.ts): withdrawal addresses, options, request, cancel, history, one withdrawal. */
 import type { withdrawEndpoints } from '../../contract/withdraw';
-import { httpGet, httpPost, type ServiceOptions } from './client';
+import { httpGet, httpPost, seg, type ServiceOptions } from './client';
 import type { BodyOf, DataOf, QueryOf } from './types';
 
 type E = typeof withdrawEndpoints;
@@ -34,4 +34,8 @@ export function cancel(body: BodyOf<E['cancel']>, options?: ServiceOptions) {
 
 export function history(query?: QueryOf<E['history']>, options?: ServiceOptions) {
   return httpGet<DataOf<E['history']>>('/api/v1/web/withdraw/history', query, options);
+}
+
+export function detail(id: string, options?: ServiceOptions) {
+  return httpGet<DataOf<E['detail']>>(`/api/v1/web/withdraw/detail/${seg(id)}`, undefined, options);
 }

@@ -90,7 +90,8 @@ test('phone: add a signed address, withdraw with the pay password and a wallet s
   expect(inPage.signed[1]).toContain(`\n${withdrawStatement({ amount: '100', currency: 'USDT', network: 'ERC20', address: TARGET })}\n`);
 
   await waitForText(page, '[data-testid="withdrawal-record"]', '审核中');
-  await waitForText(page, '[data-testid="withdrawal-record"]', '-100 USDT');
+  // the total that left the balance: amount + fee
+  await waitForText(page, '[data-testid="withdrawal-record"]', '-105 USDT');
   const balances = await webApi<{ balances: { currency: string; available: string; frozen: string }[] }>(e2e.baseUrl, session.token, '/account/account');
   expect(balances.balances.find((balance) => balance.currency === 'USDT')).toMatchObject({ available: '895', frozen: '105' });
   await page.$eval('[data-testid="withdrawal-record"]', (row) => row.scrollIntoView({ block: 'center' }));

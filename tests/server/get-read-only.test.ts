@@ -14,6 +14,7 @@ import { orderApi, stockOf } from './mall.fixture';
 import { startTestApp, type TestApp } from './support/app';
 import { busyUser, getUrl, GET_ENDPOINTS, type BusyUser } from './support/busyUser';
 import { bearer } from './support/siwe';
+import { askWithdrawal, saveWithdrawAddress } from './support/withdrawals';
 
 /**
  * The one GET whose purpose is to issue a single-use token the next call consumes, stored so that
@@ -46,8 +47,11 @@ beforeAll(async () => {
   const month = 30 * 24 * 3600 * 1000;
   t = await startTestApp({ seed: true, config: { featureFlags: Object.fromEntries(FEATURES.map((f) => [f, true])), tokenIdleTtlMs: month, tokenAbsoluteTtlMs: month } });
   const busy = await busyUser(t);
-  ({ ids } = busy);
   token = busy.buyer.token;
+  // a withdrawal for withdraw.detail (in review: its address is new), the clock left where it is
+  const prover = { token, wallet: busy.buyer.wallet! };
+  const withdrawal = await askWithdrawal(t, prover, await saveWithdrawAddress(t, prover, 'cold', { wait: false }), '20');
+  ids = { ...busy.ids, withdrawal };
 });
 
 afterAll(async () => {

@@ -53,8 +53,8 @@ const GROWING = new Set([
 const BOUNDED = new Set([
   'app_meta', 'prices', 'account_products', 'content_links', 'power_products', 'finance_products',
   'mall_categories', 'mall_goods', 'mall_skus', 'chain_cursors', 'chain_job_runs', 'kysely_migration', 'kysely_migration_lock',
-  // a row per currency an operator halted
-  'price_halts',
+  // a row per currency (price) or network (withdrawals) an operator halted
+  'price_halts', 'withdrawal_halts',
 ]);
 
 interface Plan {

@@ -18,7 +18,7 @@ import { confirmationsNeeded } from '../../server/withdrawals/rules';
 import { parseSignerKey } from '../../server/withdrawals/signerKey';
 import { startTestApp, testConfig, type TestApp } from './support/app';
 import { DAY, HOUR } from './support/clock';
-import { deposit, newUser, PAY_PASSWORD, type MoneyUser } from './support/ledger';
+import { deposit, newUser, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
 import { requestWithdrawal, saveWithdrawAddress, type SavedAddress } from './support/withdrawals';
 import { systemBalance } from '../../server/ledger/balances';
@@ -103,6 +103,37 @@ describe('the signer on a local chain', () => {
     expect((await account(`u${alice.userId}`))).toEqual(after.user);
   });
 
+  it('sends nothing new on a network an operator halted, still follows what it sent, and sends again once resumed', async () => {
+    const signer = await hotWallet('1000');
+    const to = await savedAddress();
+    const sent = await request(to, '25');
+    await signer.run();
+    expect((await row(sent)).status).toBe('broadcast');
+    const context = { db: t.db, clock: t.clock, print: (line: unknown) => printed.push(line as Record<string, unknown>) };
+    const printed: Array<Record<string, unknown>> = [];
+    expect(await WITHDRAW_OPS_COMMANDS['withdraw:halt'].run(['erc20', '--reason', 'hot wallet under review', '--operator', 'carol'], context)).toBe(0);
+    expect(printed.pop()).toMatchObject({ network: 'ERC20', halted: true, changed: true });
+    const waiting = await request(to, '20');
+
+    const halted = await signer.run();
+    expect(halted).toMatchObject({ sent: 0, halted: true });
+    expect(await row(waiting)).toMatchObject({ status: 'processing', nonce: null, tx_hash: null });
+    // what was already out is still followed
+    expect((await row(sent)).status).toBe('confirming');
+    await WITHDRAW_OPS_COMMANDS['withdraw:list'].run([], context);
+    expect(printed[0]).toMatchObject({ signer: 'ERC20', state: 'halted', operator: 'carol', reason: 'hot wallet under review' });
+
+    printed.length = 0;
+    expect(await WITHDRAW_OPS_COMMANDS['withdraw:resume'].run(['ERC20'], context)).toBe(0);
+    expect(printed.pop()).toMatchObject({ network: 'ERC20', halted: false, changed: true });
+    expect(await signer.run()).toMatchObject({ sent: 1, halted: false });
+    expect((await row(waiting)).status).toBe('broadcast');
+    await expect(WITHDRAW_OPS_COMMANDS['withdraw:halt'].run(['TRC20', '--reason', 'x'], context)).rejects.toThrow(/not a withdrawal network/);
+    await expect(WITHDRAW_OPS_COMMANDS['withdraw:halt'].run(['ERC20'], context)).rejects.toThrow('missing --reason');
+    await mine(CONFIRMATIONS);
+    await signer.run();
+  });
+
   it('sends ETH as the native coin, and two withdrawals at once on distinct nonces', async () => {
     const signer = await hotWallet('1000');
     const a = await savedAddress();
@@ -170,7 +201,7 @@ describe('the signer on a local chain', () => {
     const signer = await hotWallet('150');
     const to = await savedAddress();
     const big = await request(to, '200');
-    expect(await signer.run()).toEqual({ sent: 0, completed: 0, failed: 0, replaced: 0, atFeeCap: 0, waitingForFunds: 1, refused: 0 });
+    expect(await signer.run()).toEqual({ sent: 0, completed: 0, failed: 0, replaced: 0, atFeeCap: 0, waitingForFunds: 1, refused: 0, halted: false });
     expect(await row(big)).toMatchObject({ status: 'processing', nonce: null, waiting: 'hotWalletFunds' });
     // the operator sees why it waits
     const printed: { id: string }[] = [];

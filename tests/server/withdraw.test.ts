@@ -93,8 +93,17 @@ beforeAll(async () => {
   const bep20 = (await addAddress(alice, { label: 'bsc', network: 'BEP20', address: randomAddress() }, true)).json().data;
   aliceErc20 = { id: erc20.id, address: erc20.address };
   aliceBep20 = { id: bep20.id, address: bep20.address };
-  // past the new-address delay and the review window after setting the pay password
+  const bobFirst = (await addAddress(bob, { label: 'first', network: 'ERC20', address: randomAddress() }, true)).json().data;
+  // past the new-address delay, the review window after setting the pay password, the deposits' day and the session's first hour
   t.clock.advance(DAY + HOUR);
+  // each account's first withdrawal is reviewed: approved here, so that the tests start from accounts that withdrew before
+  for (const [user, to] of [[alice, aliceErc20], [bob, bobFirst]] as const) {
+    const first = await requestWithdrawal(user, to.address, { addressId: to.id, amount: '20' });
+    expect(first.json().data).toMatchObject({ status: 'review', reviewReasons: ['firstWithdrawal'] });
+    await ops('withdraw:approve', [first.json().data.id]);
+  }
+  // and out of the daily window of that first withdrawal
+  t.clock.advance(DAY + 1);
 });
 afterAll(async () => t.close());
 

@@ -474,11 +474,17 @@ describe('withdrawals', () => {
     expect(call('withdraw', 'request', { token: aliceToken, body: { ...body, proof: wrong } }).body.errKey).toBe('withdraw.proofMismatch');
     expect(call('withdraw', 'request', { token: aliceToken, body: { ...body, addressId: delayed.id, proof: await proof(alice, aliceToken, 'withdraw', withdrawStatement({ amount: '20', currency: 'USDT', network: 'ERC20', address: target })) } }).body.errKey).toBe('withdraw.addressInDelay');
     const sent = ok('withdraw', 'request', { token: aliceToken, body: { ...body, proof: await proof(alice, aliceToken, 'withdraw', withdrawStatement({ amount: '20', currency: 'USDT', network: 'ERC20', address: other })) } });
-    expect(sent).toMatchObject({ status: 'review', reviewReasons: ['newAddress'], amount: '20', fee: '5', cancellable: true });
+    // a fresh account: the address is new, the pay password too, the starter deposits came in today, it is the first withdrawal, from a new session
+    expect(sent).toMatchObject({ status: 'review', reviewReasons: ['newAddress', 'securityChange', 'afterInflow', 'firstWithdrawal', 'newSession'], amount: '20', fee: '5', cancellable: true });
     expect(before - usdt(aliceToken)).toBe(units('25'));
     expect(ok('withdraw', 'cancel', { token: aliceToken, body: { id: sent.id } }).status).toBe('cancelled');
     expect(usdt(aliceToken)).toBe(before);
     expect(ok('withdraw', 'history', { token: aliceToken }).list[0]).toMatchObject({ id: sent.id, status: 'cancelled' });
+    // one withdrawal, with when it was returned; never another user's
+    expect(ok('withdraw', 'detail', { token: aliceToken, params: { id: sent.id } })).toMatchObject({ id: sent.id, status: 'cancelled', finishedAt: expect.any(String), txUrl: null });
+    expect(call('withdraw', 'detail', { token: bobToken, params: { id: sent.id } }).status).toBe(404);
+    // its ledger entries name it, not by their reference alone
+    expect(ok('user', 'walletDetails', { token: aliceToken, query: { type: 'withdraw' } }).list[0]).toMatchObject({ remark: `withdraw:${sent.id}`, withdrawal: { id: sent.id, status: 'cancelled' } });
     expect(call('withdraw', 'cancel', { token: bobToken, body: { id: sent.id } }).status).toBe(404);
     expect(ok('withdraw', 'addressDelete', { token: aliceToken, body: { id: delayed.id } })).toBeNull();
   });

@@ -1,10 +1,12 @@
 /**
- * usePayAttempt, the attempt rule of every pay-password confirmation: the same request with the
- * same password keeps its Idempotency-Key, another password or request gets a new one, so does the
- * attempt after a success, and a second submit while one is in flight is ignored.
+ * usePayAttempt, the Idempotency-Key rule of every money move: the same request with the same
+ * password keeps its Idempotency-Key, another password or request gets a new one, so does the
+ * attempt after a success or an answered refusal; what an attempt made once (a wallet proof) is
+ * reused by its retries and made anew after an answer; two requests of one try (an order and its
+ * payment) each keep their key; and a second submit while one is in flight is ignored.
  */
 import { act, renderHook } from '@testing-library/react';
-import { usePayAttempt, type KeyFor } from '@/hooks/usePayAttempt';
+import { usePayAttempt, type KeyFor, type OnceFor } from '@/hooks/usePayAttempt';
 
 type Request = { amount: string; coin?: string };
 
@@ -96,4 +98,71 @@ it('ignores a second submit while one is in flight, and reports success and fail
     refused = await result.current.run(() => Promise.reject(new Error('wrong pay password')));
   });
   expect(refused).toBe(false);
+});
+
+const noAnswer = Object.assign(new Error('Network Error'), { code: 'ERR_NETWORK' });
+const answered = Object.assign(new Error('餘額不足'), { name: 'BizError', response: { status: 422 } });
+
+it('makes what an attempt signs once: a retry after no answer reuses it with the key, an answer makes it anew', async () => {
+  const { result } = renderHook(() => usePayAttempt<Request>());
+  let signatures = 0;
+  const sign = jest.fn(async () => `proof-${(signatures += 1)}`);
+  const sent: Array<{ key: string; proof: string }> = [];
+  const attempt = (outcome?: Error) =>
+    act(async () => {
+      await result.current.run(async (keyFor: KeyFor<Request>, once: OnceFor<Request>) => {
+        sent.push({ key: keyFor('111111', { amount: '10' }), proof: await once('111111', { amount: '10' }, sign) });
+        if (outcome) throw outcome;
+      });
+    });
+  await attempt(noAnswer);
+  await attempt(answered);
+  await attempt();
+  await attempt();
+  expect(sent[1]).toEqual(sent[0]);
+  expect(sent[0].proof).toBe('proof-1');
+  // after the refusal: a new key and a new proof; after the success again
+  expect(sent[2].proof).toBe('proof-2');
+  expect(sent[2].key).not.toBe(sent[1].key);
+  expect(sent[3].proof).toBe('proof-3');
+  expect(sent[3].key).not.toBe(sent[2].key);
+});
+
+it('does not keep what failed to be made (a declined signature): the next try asks again, under the same key', async () => {
+  const { result } = renderHook(() => usePayAttempt<Request>());
+  const sign = jest.fn().mockRejectedValueOnce(new Error('declined')).mockResolvedValueOnce('proof');
+  const keys: string[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    await act(async () => {
+      await result.current.run(async (keyFor: KeyFor<Request>, once: OnceFor<Request>) => {
+        keys.push(keyFor('111111', { amount: '10' }));
+        await once('111111', { amount: '10' }, sign);
+      });
+    });
+  }
+  expect(sign).toHaveBeenCalledTimes(2);
+  expect(keys[1]).toBe(keys[0]);
+});
+
+it('keeps the key of each request of one try until an answer: a checkout\'s order and its payment', async () => {
+  const { result } = renderHook(() => usePayAttempt<string | Request>((request) => (typeof request === 'string' ? `pay-${request}` : 'order')));
+  const tries: Array<{ order: string; pay?: string }> = [];
+  const checkout = (payOutcome?: Error) =>
+    act(async () => {
+      await result.current.run(async (keyFor: KeyFor<string | Request>) => {
+        const keys: { order: string; pay?: string } = { order: keyFor('', { amount: '10' }) };
+        tries.push(keys);
+        keys.pay = keyFor('111111', '42');
+        if (payOutcome) throw payOutcome;
+      });
+    });
+  await checkout(noAnswer);
+  await checkout(noAnswer);
+  expect(tries[0].order).toMatch(/^order-[0-9a-f]{32}$/);
+  expect(tries[0].pay).toMatch(/^pay-42-[0-9a-f]{32}$/);
+  expect(tries[1]).toEqual(tries[0]);
+  await checkout(answered);
+  await checkout();
+  expect(tries[3].order).not.toBe(tries[2].order);
+  expect(tries[3].pay).not.toBe(tries[2].pay);
 });

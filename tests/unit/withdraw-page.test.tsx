@@ -60,6 +60,14 @@ describe('the withdraw form', () => {
     expect(withdrawApi.request).not.toHaveBeenCalled();
   });
 
+  it('refuses more decimals than the currency has on the network (6 for USDT), as the server would', async () => {
+    await fillForm('100.1234567');
+    await findFieldError('到账数量', '最多 6 位小数');
+    await type('到账数量', '100.123456');
+    await waitFor(() => expect(screen.getByTestId('withdraw-fee')).toHaveTextContent('105.123456 USDT'), SLOW);
+    expect(withdrawApi.request).not.toHaveBeenCalled();
+  });
+
   it('confirms with the pay password and a wallet signature over exactly this withdrawal', async () => {
     await fillForm('100');
     await act(async () => press('下一步'));
@@ -183,7 +191,7 @@ describe('/my/records', () => {
     expect(section).toHaveTextContent('提现进行中');
     expect(section).toHaveTextContent('确认中4/12');
     expect(section).toHaveTextContent('审核中');
-    expect(section).toHaveTextContent('-100 USDT');
+    expect(section).toHaveTextContent('-105 USDT');
     expect(section).not.toHaveTextContent('已完成');
     expect(within(section).getByText('查看全部').closest('a')).toHaveAttribute('href', '/my/withdraw');
     expect(withdrawApi.history).toHaveBeenCalledWith({ page: 1, pageSize: 20, count: false });

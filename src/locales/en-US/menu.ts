@@ -25,6 +25,7 @@ export default {
   'menu.my.invite': 'Invite friends',
   'menu.my.deposit': 'Deposit',
   'menu.my.withdraw': 'Withdraw',
+  'menu.my.withdrawDetail': 'Withdrawal details',
   'menu.my.address': 'Addresses',
   'menu.my.addressAdd': 'New address',
   'menu.my.addressEdit': 'Edit address',

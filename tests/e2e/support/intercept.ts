@@ -11,7 +11,9 @@ export type FakeReply =
   /** the request never finishes (left pending until the page closes) */
   | 'hang'
   /** the request goes on to the real server once `heldUntil` has settled (answers in another order) */
-  | { heldUntil: Promise<unknown> };
+  | { heldUntil: Promise<unknown> }
+  /** the request reaches the real server and is acted on, but its answer is lost on the way back */
+  | 'deliverThenDrop';
 
 export interface InterceptRule {
   match: (url: URL, request: HTTPRequest) => boolean;
@@ -35,6 +37,16 @@ export function errorEnvelope(fields: { errMessage?: string; errCode?: string; h
 /** Requests whose path is exactly `pathname` (any query). */
 export const pathIs = (pathname: string) => (url: URL) => url.pathname === pathname;
 
+/** hop-by-hop headers Node's fetch refuses to send */
+const UNSENDABLE = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect', 'host', 'content-length']);
+
+/** Sends `request` to the server from the test (the browser's own send is aborted after). */
+async function deliver(request: HTTPRequest): Promise<void> {
+  const headers = Object.fromEntries(Object.entries(request.headers()).filter(([name]) => !UNSENDABLE.has(name.toLowerCase())));
+  const response = await fetch(request.url(), { method: request.method(), headers, body: request.postData() });
+  await response.arrayBuffer();
+}
+
 export async function interceptRequests(page: Page, rules: InterceptRule[]): Promise<void> {
   await page.setRequestInterception(true);
   page.on('request', (request) => {
@@ -45,6 +57,8 @@ export async function interceptRequests(page: Page, rules: InterceptRule[]): Pro
       void request.continue();
     } else if (rule.reply === 'abort') {
       void request.abort('failed');
+    } else if (rule.reply === 'deliverThenDrop') {
+      void deliver(request).finally(() => request.abort('failed'));
     } else if (typeof rule.reply === 'object' && 'heldUntil' in rule.reply) {
       void rule.reply.heldUntil.finally(() => request.continue());
     } else if (rule.reply !== 'hang') {

@@ -24,6 +24,8 @@ export interface TestApp {
 export interface TestAppOptions {
   config?: Partial<ServerConfig>;
   seed?: boolean;
+  /** when given, the app's log lines (JSON, level info and up) are pushed here */
+  logs?: string[];
 }
 
 /** Settings for tests: no built app unless asked, limits that ordinary tests never reach. */
@@ -48,7 +50,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   await migrateToLatest(testDb.db);
   if (options.seed) await seedIfEmpty(testDb.db, clock.now());
   const config = testConfig(options.config);
-  const app = buildApp({ db: testDb.db, config, clock, logger: false });
+  const logs = options.logs;
+  const logger = logs ? { level: 'info', stream: { write: (line: string) => logs.push(line) } } : false;
+  const app = buildApp({ db: testDb.db, config, clock, logger });
   return {
     app,
     db: testDb.db,

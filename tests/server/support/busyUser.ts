@@ -18,7 +18,7 @@ import { bearer, PROFILE_URL } from './siwe';
 export interface BusyUser {
   buyer: Buyer;
   friend: Buyer;
-  ids: { friendUid: string; address: string; goods: string; shipped: string; unpaid: string; skuId: string };
+  ids: { friendUid: string; address: string; goods: string; shipped: string; unpaid: string; skuId: string; withdrawal?: string };
 }
 
 /** Needs an app whose sessions outlive ten days (the confirm window) and every feature on. */
@@ -116,7 +116,7 @@ export const GET_ENDPOINTS: { name: string; endpoint: Endpoint }[] = allEndpoint
 
 /** the URL of a GET endpoint with the busy user's ids filled in */
 export function getUrl({ name, endpoint }: { name: string; endpoint: Endpoint }, ids: BusyUser['ids']): string {
-  const id = { 'account.productTitle': '10000', 'address.get': ids.address, 'mall.goodsDetail': ids.goods, 'mall.logistics': ids.shipped }[name] ?? ids.unpaid;
+  const id = { 'account.productTitle': '10000', 'address.get': ids.address, 'mall.goodsDetail': ids.goods, 'mall.logistics': ids.shipped, 'withdraw.detail': ids.withdrawal }[name] ?? ids.unpaid;
   // a GET whose query is required
   const query = { 'account.transferRecipient': `?to=${ids.friendUid}` }[name] ?? '';
   return fullPath(endpoint).replace(':id', id) + query;

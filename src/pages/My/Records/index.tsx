@@ -5,7 +5,9 @@
  * (确认中 n/12, polled while there are any), and the entries reload when one is credited. A
  * deposit below the minimum never becomes an entry: it is shown in the deposit records (/my/deposit).
  * Withdrawals on their way (审核中 … 确认中 n/12) are listed above the entries too, with a link to
- * /my/withdraw, followed until they end (their 提现退回 entry appears when one is returned).
+ * /my/withdraw, followed until they end (their 提现退回 entry appears when one is returned). An
+ * entry of a withdrawal shows its status and a link to its detail instead of its ledger reference;
+ * the debit of a returned withdrawal reads 已退回, not as money gone.
  */
 import { Link, useAccess } from '@umijs/max';
 import { DatePicker, Flex, Select, Typography } from 'antd';
@@ -15,12 +17,15 @@ import { useState } from 'react';
 import { LEDGER_ENTRY_TYPES, type LedgerEntryKind } from '../../../../contract/user';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
+import StatusTag from '@/components/StatusTag';
 import RecordRow, { RecordNote } from '../components/RecordRow';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi, userApi, withdrawApi } from '@/services';
 import { DepositStatusTag, useLiveDeposits } from '../Deposit/liveDeposits';
 import { isOnItsWay, usePollWhileMoving } from '../Withdraw/onTheWay';
+import WithdrawalAmount, { ReturnedOrDebit } from '../Withdraw/WithdrawalAmount';
+import DetailLink from '../Withdraw/DetailLink';
 import WithdrawalStatus from '../Withdraw/WithdrawalStatus';
 
 type Range = [Dayjs | null, Dayjs | null] | null;
@@ -83,8 +88,13 @@ export default function MyRecordsPage() {
                     <WithdrawalStatus withdrawal={withdrawal} />
                   </Flex>
                 }
-                detail={<RecordNote>{withdrawal.createdAt}</RecordNote>}
-                amounts={<Money value={`-${withdrawal.amount}`} currency={withdrawal.currency} signed />}
+                detail={
+                  <Flex wrap align="center" gap={8}>
+                    <RecordNote>{withdrawal.createdAt}</RecordNote>
+                    <DetailLink id={withdrawal.id} />
+                  </Flex>
+                }
+                amounts={<WithdrawalAmount withdrawal={withdrawal} showFee={false} />}
               />
             </div>
           ))}
@@ -125,15 +135,36 @@ export default function MyRecordsPage() {
           <RecordRow
             data-testid="ledger-entry"
             title={
-              <>
-                <Typography.Text strong>{t(`ledger.${entry.type}`)}</Typography.Text>
-                {entry.remark && <RecordNote>{` · ${entry.remark}`}</RecordNote>}
-              </>
+              entry.withdrawal ? (
+                // a withdrawal's entry: its status and detail, not the ledger's `withdraw:<id>`
+                <Flex wrap align="center" gap={4}>
+                  <Typography.Text strong>{t(`ledger.${entry.type}`)}</Typography.Text>
+                  {entry.type === 'withdraw' && <StatusTag prefix="withdraw.status" status={entry.withdrawal.status} />}
+                </Flex>
+              ) : (
+                <>
+                  <Typography.Text strong>{t(`ledger.${entry.type}`)}</Typography.Text>
+                  {entry.remark && <RecordNote>{` · ${entry.remark}`}</RecordNote>}
+                </>
+              )
             }
-            detail={<RecordNote>{entry.createdAt}</RecordNote>}
+            detail={
+              entry.withdrawal ? (
+                <Flex wrap align="center" gap={8}>
+                  <RecordNote>{entry.createdAt}</RecordNote>
+                  <DetailLink id={entry.withdrawal.id} />
+                </Flex>
+              ) : (
+                <RecordNote>{entry.createdAt}</RecordNote>
+              )
+            }
             amounts={
               <>
-                <Money value={entry.amount} currency={entry.currency} signed />
+                {entry.withdrawal && entry.type === 'withdraw' ? (
+                  <ReturnedOrDebit status={entry.withdrawal.status} total={entry.amount} currency={entry.currency} />
+                ) : (
+                  <Money value={entry.amount} currency={entry.currency} signed />
+                )}
                 <RecordNote>
                   {t('records.balanceAfter')} <Money value={entry.balanceAfter} style={{ fontSize: 12 }} />
                 </RecordNote>

@@ -1,13 +1,15 @@
 /**
  * Add a withdrawal address: a label and the address of the chosen network (typed, or pasted with
- * the paste button). The wallet that signed
- * in signs a statement naming the address (contract/rules/withdraw.ts `withdrawAddressStatement`),
- * which makes it usable at once; without a wallet signature (declined, no wallet) it can still be
- * saved, and is usable after the delay the server names (addressDelayHours).
+ * the paste button). The wallet that signed in signs a statement naming the address
+ * (contract/rules/withdraw.ts `withdrawAddressStatement`), which makes it usable at once; without
+ * a wallet signature (declined, no wallet) it can still be saved, and is usable after the delay
+ * the server names (addressDelayHours). What was pasted is checksummed (EIP-55) before the wallet
+ * signs it and before it is sent, so an all-lowercase address from an exchange signs the form the
+ * server names; mixed case that fails the checksum is refused as typed.
  */
 import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { isAddress } from 'ethers';
+import { getAddress, isAddress } from 'ethers';
 import { withdrawAddressStatement } from '../../../../contract/rules/withdraw';
 import type { WithdrawAddressType } from '../../../../contract/withdraw';
 import BottomSheet from '@/components/BottomSheet';
@@ -34,13 +36,15 @@ export default function AddAddressSheet({ open, network, delayHours, onClose, on
   const [busy, setBusy] = useState<'signing' | 'saving'>();
   const [walletError, setWalletError] = useState<WalletError>();
 
-  const save = async ({ label, address }: { label: string; address: string }, signed: boolean) => {
+  const save = async ({ label, address: typed }: { label: string; address: string }, signed: boolean) => {
     setWalletError(undefined);
+    // the validator let through only a valid address: lower, upper or correct mixed case
+    const address = getAddress(typed.trim());
     let proof;
     if (signed) {
       setBusy('signing');
       try {
-        proof = await proveWallet('withdrawAddress.add', user!.address, withdrawAddressStatement({ network, address: address.trim() }));
+        proof = await proveWallet('withdrawAddress.add', user!.address, withdrawAddressStatement({ network, address }));
       } catch (error) {
         setBusy(undefined);
         if (error instanceof WalletError) return setWalletError(error);
@@ -49,7 +53,7 @@ export default function AddAddressSheet({ open, network, delayHours, onClose, on
     }
     setBusy('saving');
     try {
-      const added = await withdrawApi.addressAdd({ label: label.trim(), network, address: address.trim(), ...(proof ? { proof } : {}) });
+      const added = await withdrawApi.addressAdd({ label: label.trim(), network, address, ...(proof ? { proof } : {}) });
       message.success(added.usable ? t('withdraw.addressAdded') : t('withdraw.addressAddedLater', { time: added.usableFrom }));
       form.resetFields();
       onAdded(added);

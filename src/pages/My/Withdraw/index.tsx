@@ -2,14 +2,18 @@
  * /my/withdraw (issue 17): send a balance to one of the user's own withdrawal addresses. Currency
  * and network, a saved address (or a new one, signed with the wallet so it is usable at once),
  * the amount with Max (what can be sent now: available less the fee, within the limits), the fee
- * and the total frozen, then the confirmation: the pay password and a wallet signature naming
- * exactly this amount, currency, network and address (contract/rules/withdraw.ts). Below: the
- * user's withdrawal addresses, to delete one (SavedAddresses), and the withdrawals with their
- * status (WithdrawalHistory).
+ * and the total frozen, then the confirmation: what arrives, the fee and the total leaving the
+ * balance, the pay password and a wallet signature naming exactly this amount, fee, total,
+ * currency, network and checksummed address (contract/rules/withdraw.ts). The proof is signed
+ * once per confirmation: a retry after a lost answer sends it again under the same
+ * Idempotency-Key, so the server replays its answer (usePayAttempt). Below: the user's withdrawal
+ * addresses, to delete one (SavedAddresses), and the withdrawals with their status
+ * (WithdrawalHistory), each opening its detail (/my/withdraw/:id).
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Form, Select, Typography } from 'antd';
 import { useRequest } from 'ahooks';
+import { getAddress } from 'ethers';
 import { useState } from 'react';
 import { checkAmount, fromUnits, toUnits } from '../../../../contract/rules/money';
 import { withdrawStatement } from '../../../../contract/rules/withdraw';
@@ -29,6 +33,7 @@ import PayPasswordSheet from '../components/PayPasswordSheet';
 import WalletProofError from '../components/WalletProofError';
 import AddAddressSheet from './AddAddressSheet';
 import SavedAddresses from './SavedAddresses';
+import SummaryRows from './SummaryRows';
 import WithdrawalHistory from './WithdrawalHistory';
 
 interface Values {
@@ -63,7 +68,8 @@ export default function MyWithdrawPage() {
   const list = options.data?.options ?? [];
   const option = list.find((item) => optionKey(item) === selectedKey) ?? list[0];
   const usableAddresses = (addresses.data ?? []).filter((address) => address.network === option?.network);
-  const limits = () => ({ min: option?.minAmount, max: option?.maxNow, available: option?.available ?? '0', fee: option?.fee ?? '0' });
+  // the currency's decimals on this network (6 for USDT): what the server refuses, the form refuses first
+  const limits = () => ({ decimals: option?.decimals, min: option?.minAmount, max: option?.maxNow, available: option?.available ?? '0', fee: option?.fee ?? '0' });
 
   const next = (values: Values) => {
     const address = usableAddresses.find((item) => item.id === values.addressId);
@@ -72,11 +78,14 @@ export default function MyWithdrawPage() {
     setConfirming({ values, option, address });
   };
 
-  const send = async (payPassword: string, idempotencyKey: string) => {
+  const send = async (payPassword: string, idempotencyKey: string, once: <T>(make: () => Promise<T>) => Promise<T>) => {
     const { values, option: chosen, address } = confirming!;
+    // what the wallet signs names the fee and the total too (withdrawStatement); the address checksummed, as the server names it
+    const signed = { amount: values.amount, currency: chosen.currency, network: chosen.network, address: getAddress(address.address) };
     let proof;
     try {
-      proof = await proveWallet('withdraw', user!.address, withdrawStatement({ amount: values.amount, currency: chosen.currency, network: chosen.network, address: address.address }));
+      // one proof per confirmation: a retry under the same key must send the same body
+      proof = await once(() => proveWallet('withdraw', user!.address, withdrawStatement(signed)));
     } catch (error) {
       if (error instanceof WalletError) setWalletError(error);
       throw error;
@@ -189,18 +198,20 @@ export default function MyWithdrawPage() {
           summary={
             <>
               {walletError && user && <WalletProofError error={walletError} address={user.address} action="withdraw" />}
-              <Descriptions size="small" column={1} bordered style={{ margin: '16px 0' }} data-testid="withdraw-summary">
-                <Descriptions.Item label={t('withdraw.address')}>
-                  <Typography.Text style={{ wordBreak: 'break-all' }}>{`${confirming.address.label} · ${confirming.address.address}`}</Typography.Text>
-                </Descriptions.Item>
-                <Descriptions.Item label={t('withdraw.currencyNetwork')}>{`${confirming.option.currency} · ${confirming.option.network}`}</Descriptions.Item>
-                <Descriptions.Item label={t('withdraw.arrives')}>
-                  <Money value={confirming.values.amount} currency={confirming.option.currency} strong />
-                </Descriptions.Item>
-                <Descriptions.Item label={t('common.fee')}>
-                  <Money value={confirming.option.fee} currency={confirming.option.currency} />
-                </Descriptions.Item>
-              </Descriptions>
+              <SummaryRows
+                data-testid="withdraw-summary"
+                rows={[
+                  { key: 'address', label: t('withdraw.address'), value: `${confirming.address.label} · ${confirming.address.address}` },
+                  { key: 'network', label: t('withdraw.currencyNetwork'), value: `${confirming.option.currency} · ${confirming.option.network}` },
+                  { key: 'arrives', label: t('withdraw.arrives'), value: <Money value={confirming.values.amount} currency={confirming.option.currency} strong /> },
+                  { key: 'fee', label: t('common.fee'), value: <Money value={confirming.option.fee} currency={confirming.option.currency} /> },
+                  {
+                    key: 'total',
+                    label: t('withdraw.totalFrozen'),
+                    value: <Money value={totalFrozen(confirming.values.amount, confirming.option.fee) ?? confirming.values.amount} currency={confirming.option.currency} strong />,
+                  },
+                ]}
+              />
               <Typography.Paragraph type="secondary">{t('withdraw.signHint')}</Typography.Paragraph>
             </>
           }

@@ -2,7 +2,6 @@
  * /my/address/add and /my/address/edit/:id: the shared AddressForm. After saving it goes back to
  * the list, keeping the selection-mode query the list was opened with.
  */
-import { useRef } from 'react';
 import { Card } from 'antd';
 import { message } from '@/components/Feedback/notifier';
 import { useLocation, useNavigate, useParams } from '@umijs/max';
@@ -13,7 +12,7 @@ import AsyncContent from '@/components/AsyncContent';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { addressApi } from '@/services';
-import { requestKeys, withRequestKey } from '@/services/idempotencyKey';
+import { usePayAttempt } from '@/hooks/usePayAttempt';
 
 export default function MyAddressEditPage() {
   const t = useT();
@@ -23,21 +22,24 @@ export default function MyAddressEditPage() {
   const ready = !!useCurrentUser();
 
   const existing = useRequest(() => addressApi.get(id!), { ready: ready && !!id });
+  const saved = () => {
+    message.success(t('common.saved'));
+    navigate(`/my/address${search}`, { replace: true });
+  };
+  const update = useRequest(async (input: AddressInputType) => addressApi.update({ id: id!, ...input }), { manual: true, onSuccess: saved });
   /** a new address saved again after no answer is added once (the server replays the first answer) */
-  const createKeys = useRef(requestKeys('address'));
-  const create = (input: AddressInputType) => withRequestKey(createKeys.current, input, (key) => addressApi.create(input, { headers: { 'Idempotency-Key': key } }));
-  const save = useRequest(async (input: AddressInputType) => (id ? addressApi.update({ id, ...input }) : create(input)), {
-    manual: true,
-    onSuccess: () => {
-      message.success(t('common.saved'));
-      navigate(`/my/address${search}`, { replace: true });
-    },
-  });
+  const createAttempt = usePayAttempt<AddressInputType>(() => 'address');
+  const create = async (input: AddressInputType) => {
+    const created = await createAttempt.run(async (keyFor) => {
+      await addressApi.create(input, { headers: { 'Idempotency-Key': keyFor('', input) } });
+    });
+    if (created) saved();
+  };
 
   return (
     <AsyncContent loading={!!id && existing.loading} error={existing.error} onRetry={existing.refresh} rows={6}>
       <Card size="small">
-        <AddressForm address={existing.data} submitting={save.loading} onSubmit={save.run} />
+        <AddressForm address={existing.data} submitting={update.loading || createAttempt.busy} onSubmit={id ? update.run : create} />
       </Card>
     </AsyncContent>
   );

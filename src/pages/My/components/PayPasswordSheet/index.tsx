@@ -1,8 +1,9 @@
 /**
  * The confirmation sheet of every money move on /my: the caller's summary, the 6-digit pay
  * password and its Idempotency-Key by the attempt rule of usePayAttempt (the request is fixed while
- * the sheet is open, so only the password counts; closing forgets the key). Without a pay password
- * the sheet shows PayPasswordRequired instead.
+ * the sheet is open, so only the password counts; closing forgets the key). `once` keeps what a
+ * try makes (a withdrawal's wallet proof) for its retries under the same key. Without a pay
+ * password the sheet shows PayPasswordRequired instead.
  */
 import { Button, Form } from 'antd';
 import ConfirmSheet from '@/components/ConfirmSheet';
@@ -17,8 +18,12 @@ interface Props {
   title: string;
   summary: ReactNode;
   onClose: () => void;
-  /** resolves when done (the sheet closes), rejects to stay open; errors are shown by the request layer */
-  onConfirm: (payPassword: string, idempotencyKey: string) => Promise<void>;
+  /**
+   * resolves when done (the sheet closes), rejects to stay open; errors are shown by the request
+   * layer. `once(make)` is make()'s result on this key's first try and the same result on its
+   * retries (a lost answer retried must send the same body, or the server sees another request).
+   */
+  onConfirm: (payPassword: string, idempotencyKey: string, once: <T>(make: () => Promise<T>) => Promise<T>) => Promise<void>;
   confirmText?: string;
 }
 
@@ -30,7 +35,7 @@ export default function PayPasswordSheet({ open, title, summary, onClose, onConf
 
   const confirm = async ({ payPassword }: { payPassword: string }) => {
     // a refusal was shown by the request layer; the sheet stays open for another try
-    if (await run((keyFor) => onConfirm(payPassword, keyFor(payPassword)))) onClose();
+    if (await run((keyFor, once) => onConfirm(payPassword, keyFor(payPassword), (make) => once(payPassword, undefined, make)))) onClose();
   };
 
   return (

@@ -1,15 +1,16 @@
 /**
  * The checkout sheet of a goods page: the receiver (chosen from the address book, or added to it,
  * through the book's selection mode, which returns to `returnTo` with `addressId`), the item and
- * total, the pay password. Confirming creates the order (stock held) and pays it; a failed payment
- * keeps the created order, so another try pays that same order, with its key by the attempt rule of
- * usePayAttempt (the request: the order). Without a pay password, PayPasswordRequired instead.
+ * total, the pay password. Confirming creates the order (stock held) and pays it, each with its key
+ * by the attempt rule of usePayAttempt: a try after no answer creates the same order (the server
+ * replays it) and pays it once; a failed payment keeps the created order, so another try pays that
+ * same order. Without a pay password, PayPasswordRequired instead.
  */
 import { Button, Card, Flex, Form, Skeleton, Typography } from 'antd';
 import BottomSheet from '@/components/BottomSheet';
 import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AddressType } from '../../../../../contract/address';
 import type { GoodsDetailType, MallOrderType, SkuType } from '../../../../../contract/mall';
 import Money from '@/components/Money';
@@ -18,7 +19,6 @@ import PayPasswordRequired, { useNeedsPayPassword } from '@/components/PayPasswo
 import { fromUnits, toUnits } from '../../../../../contract/rules/money';
 import { useT } from '@/hooks/useT';
 import { addressApi, mallApi } from '@/services';
-import { requestKeys, withRequestKey } from '@/services/idempotencyKey';
 import { payMallOrder, useMallPayAttempt } from '../MallPay';
 
 interface Props {
@@ -47,8 +47,6 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
   const needsPayPassword = useNeedsPayPassword();
   /** the order created by the first confirm, paid by the next tries */
   const [pending, setPending] = useState<MallOrderType | null>(null);
-  /** a checkout retried after no answer is the same order (the server replays it), never a second */
-  const orderKeys = useRef(requestKeys('mall-order'));
   const { data: book, loading } = useRequest(() => addressApi.list({ pageSize: 50 }), { ready: open, refreshDeps: [open] });
   const address = book && chosenAddress(book.list, addressId);
   const total = fromUnits(toUnits(sku.price) * BigInt(quantity));
@@ -66,7 +64,7 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
       let order = pending;
       if (!order) {
         const body = { skuId: sku.id, quantity, addressId: address.id };
-        order = await withRequestKey(orderKeys.current, body, (key) => mallApi.orderCreate(body, { headers: { 'Idempotency-Key': key } }));
+        order = await mallApi.orderCreate(body, { headers: { 'Idempotency-Key': keyFor('', body) } });
         setPending(order);
       }
       const paid = await payMallOrder(order, payPassword, keyFor);

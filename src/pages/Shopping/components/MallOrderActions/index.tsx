@@ -10,7 +10,7 @@ import { useState } from 'react';
 import type { MallOrderType } from '../../../../../contract/mall';
 import { useT } from '@/hooks/useT';
 import { mallApi } from '@/services';
-import { newIdempotencyKey } from '@/services/idempotencyKey';
+import { usePayAttempt } from '@/hooks/usePayAttempt';
 import PayModal from './PayModal';
 
 interface Props {
@@ -23,6 +23,8 @@ export default function MallOrderActions({ order, onChange, size = 'small' }: Pr
   const t = useT();
   const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
+  // cancelling a paid order refunds it: money-moving, so it carries a key by the app's rule too
+  const cancelAttempt = usePayAttempt<string>((id) => `mall-cancel-${id}`);
 
   const cancel = () =>
     modal.confirm({
@@ -31,12 +33,12 @@ export default function MallOrderActions({ order, onChange, size = 'small' }: Pr
       okText: t('mall.action.cancel'),
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        // cancelling a paid order refunds it: money-moving, so it carries a key too
-        const cancelled = await mallApi.orderCancel({ id: order.id }, { headers: { 'Idempotency-Key': newIdempotencyKey(`mall-cancel-${order.id}`) } });
-        message.success(t('mall.cancelDone'));
-        onChange(cancelled);
-      },
+      onOk: () =>
+        cancelAttempt.run(async (keyFor) => {
+          const cancelled = await mallApi.orderCancel({ id: order.id }, { headers: { 'Idempotency-Key': keyFor('', order.id) } });
+          message.success(t('mall.cancelDone'));
+          onChange(cancelled);
+        }),
     });
 
   const confirm = () =>
