@@ -78,3 +78,6 @@ export function usePayAttempt<R = undefined>(label?: (request?: R) => string) {
 
   return { busy, run, reset };
 }
+
+/** What usePayAttempt gives: a page that keeps one across its confirmation sheet's openings passes it on. */
+export type PayAttempt<R = undefined> = ReturnType<typeof usePayAttempt<R>>;

@@ -3,7 +3,7 @@
  * the fee, the browser's Chinese validation messages, the confirmation sheet sending exactly what
  * was entered with one Idempotency-Key per submission, and the server's refusals shown.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { accountApi } from '@/services';
 import { TRANSFER } from './pages.fixtures';
 import { TEST_USER } from './pages.umiMock';
@@ -131,6 +131,20 @@ describe('the confirmation sheet', () => {
       { to: '100777', currency: 'USDT', amount: '10', payPassword: '111111' },
       { to: '100777', currency: 'USDT', amount: '10', payPassword: '123456' },
     ]);
+  });
+
+  it('closed after a lost answer and confirmed again with the same transfer: the same Idempotency-Key', async () => {
+    refuseNext(accountApi.transferCreate, new Error('Network Error'));
+    openMoneyPage('/my/transfer');
+    const sheet = await startTransfer('100777', '10');
+    await confirmWithPayPassword(sheet, '123456');
+    await waitForCalls(accountApi.transferCreate, 1);
+    await act(async () => fireEvent.click(within(sheet).getByRole('button', { name: /close|关闭/i })));
+    await waitFor(() => expect(screen.queryByText('确认转账')).not.toBeInTheDocument(), SLOW);
+    await confirmWithPayPassword(await startTransfer('100777', '10'), '123456');
+    await waitForCalls(accountApi.transferCreate, 2);
+    const [first, again] = idempotencyKeysOf(accountApi.transferCreate);
+    expect(again).toBe(first);
   });
 
   it('a new submission after a completed one gets a new Idempotency-Key', async () => {

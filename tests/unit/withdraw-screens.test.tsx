@@ -124,6 +124,25 @@ describe('a retry', () => {
     await findToast('已提交 100 USDT 的提现，正在处理');
   });
 
+  it('closed after a lost answer and confirmed again with the same withdrawal: the same key and proof', async () => {
+    (proveWallet as jest.Mock).mockResolvedValueOnce(PROOF).mockResolvedValueOnce(OTHER_PROOF);
+    refuseNext(withdrawApi.request, Object.assign(new Error('Network Error'), { name: 'AxiosError', code: 'ERR_NETWORK', request: {}, response: { status: 0, data: '' } }));
+    let sheet = await openConfirmation('100');
+    await confirmWithPayPassword(sheet, '246810');
+    await waitForCalls(withdrawApi.request, 1);
+    await act(async () => fireEvent.click(within(sheet).getByRole('button', { name: /close|关闭/i })));
+    await waitFor(() => expect(screen.queryByText('确认提现')).toBeNull(), SLOW);
+    await act(async () => press('下一步'));
+    sheet = await findSheet('确认提现');
+    await confirmWithPayPassword(sheet, '246810');
+    await waitForCalls(withdrawApi.request, 2);
+    expect(proveWallet).toHaveBeenCalledTimes(1);
+    const [first, again] = callsOf(withdrawApi.request).map((call) => call[0]);
+    expect(again).toEqual(first);
+    const [firstKey, againKey] = idempotencyKeysOf(withdrawApi.request);
+    expect(againKey).toBe(firstKey);
+  });
+
   it('after an answered refusal signs anew under a new key', async () => {
     (proveWallet as jest.Mock).mockResolvedValueOnce(PROOF).mockResolvedValueOnce(OTHER_PROOF);
     refuseNext(withdrawApi.request, serverError('PAY_PASSWORD_WRONG', 'payPassword.wrong', { remaining: 4 }, { remainingTries: 4 }));

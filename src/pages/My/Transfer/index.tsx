@@ -20,6 +20,7 @@ import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { isPathAccessible } from '@/layouts/navigation';
 import { accountApi } from '@/services';
+import { usePayAttempt } from '@/hooks/usePayAttempt';
 
 interface Values {
   to: string;
@@ -47,6 +48,8 @@ export default function MyTransferPage() {
   const user = useCurrentUser();
   const [form] = Form.useForm<Values>();
   const [confirming, setConfirming] = useState<Values>();
+  // kept while the confirmation is closed: confirmed again after a lost answer, the same transfer is the same attempt
+  const attempt = usePayAttempt<unknown>();
   const { data, loading, error, refresh } = useRequest(() => accountApi.transferOptions(), { ready: !!user });
   const currency: string | undefined = Form.useWatch('currency', form);
   const to: string | undefined = Form.useWatch('to', form);
@@ -208,6 +211,8 @@ export default function MyTransferPage() {
           title={t('transfer.confirmTitle')}
           onClose={() => setConfirming(undefined)}
           onConfirm={send}
+          attempt={attempt}
+          request={{ to: confirming.to.trim(), currency: confirming.currency, amount: confirming.amount }}
           summary={
             <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} data-testid="transfer-summary">
               <Descriptions.Item label={t('transfer.to')}>{confirming.to.trim()}</Descriptions.Item>

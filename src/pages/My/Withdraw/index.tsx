@@ -35,6 +35,7 @@ import AddAddressSheet from './AddAddressSheet';
 import SavedAddresses from './SavedAddresses';
 import SummaryRows from './SummaryRows';
 import WithdrawalHistory from './WithdrawalHistory';
+import { usePayAttempt } from '@/hooks/usePayAttempt';
 
 interface Values {
   /** `${currency}|${network}` */
@@ -61,6 +62,8 @@ export default function MyWithdrawPage() {
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState<{ values: Values; option: WithdrawOptionType; address: WithdrawAddressType }>();
   const [walletError, setWalletError] = useState<WalletError>();
+  // kept while the confirmation is closed: confirmed again after a lost answer, the same withdrawal is the same attempt
+  const attempt = usePayAttempt<unknown>();
   const [sent, setSent] = useState(0);
 
   const selectedKey: string | undefined = Form.useWatch('option', form);
@@ -195,6 +198,8 @@ export default function MyWithdrawPage() {
           title={t('withdraw.confirmTitle')}
           onClose={() => setConfirming(undefined)}
           onConfirm={send}
+          attempt={attempt}
+          request={{ option: optionKey(confirming.option), addressId: confirming.address.id, amount: confirming.values.amount }}
           summary={
             <>
               {walletError && user && <WalletProofError error={walletError} address={user.address} action="withdraw" />}
