@@ -1,5 +1,5 @@
 /**
- * Withdrawals (issue 17): money leaves to the user's own wallet on the deposit networks. The user
+ * Withdrawals (docs/withdrawals.md): money leaves to the user's own wallet on the deposit networks. The user
  * keeps a list of withdrawal addresses (usable after a delay unless a wallet signature named the
  * address when it was added); a request needs the pay password AND a wallet signature over the
  * exact withdrawal (contract/rules/withdraw.ts `withdrawStatement`); amount plus fee are frozen at

@@ -13,10 +13,10 @@ export interface UsersTable {
   address: string;
   invite_code: string;
   inviter_id: bigint | null;
-  /** scrypt hash of the 6-digit pay password (issue 4) */
+  /** scrypt hash of the 6-digit pay password (server/payPassword) */
   pay_password_hash: string | null;
   created_at: bigint;
-  /** when the pay password was last set or changed (issue 17: a recent change sends withdrawals to review) */
+  /** when the pay password was last set or changed (a recent change sends withdrawals to review) */
   pay_password_changed_at: bigint | null;
 }
 
@@ -182,7 +182,7 @@ export interface MallSkusTable {
   sort: bigint;
 }
 
-/* ---------- the address book and invite commissions (issue 6, server/addresses, server/invites) ---------- */
+/* ---------- the address book and invite commissions (server/addresses, server/invites) ---------- */
 
 export interface AddressesTable {
   id: Generated<bigint>;
@@ -214,7 +214,7 @@ export interface InviteCommissionsTable {
   created_at: bigint;
 }
 
-/* ---------- the money core (issue 4, server/ledger) ---------- */
+/* ---------- the money core (server/ledger) ---------- */
 
 /** One balance per owner and currency. System accounts have no user and may go negative. */
 export interface LedgerAccountsTable {
@@ -388,7 +388,7 @@ export interface ConversionsTable {
   snapshot_to: bigint | null;
 }
 
-/* ---------- product orders and daily settlement (issue 5, server/products, server/settlement) ---------- */
+/* ---------- product orders and daily settlement (server/products, server/settlement) ---------- */
 
 /** A bought power product; the product's terms are copied so that later edits never change it. */
 export interface PowerOrdersTable {
@@ -470,7 +470,7 @@ export interface SettledDaysTable {
   settled_at: bigint;
 }
 
-/* ---------- mall orders (issue 7, server/mall) ---------- */
+/* ---------- mall orders (server/mall) ---------- */
 
 /** A mall order; goods, SKU and address are copied at checkout. Statuses: contract MALL_ORDER_STATUSES. */
 export interface MallOrdersTable {
@@ -521,7 +521,7 @@ export interface MallTracesTable {
   created_at: bigint;
 }
 
-/* ---------- withdrawals (issue 17, server/withdrawals) ---------- */
+/* ---------- withdrawals (server/withdrawals) ---------- */
 
 /** A user's saved withdrawal address. */
 export interface WithdrawalAddressesTable {

@@ -1,5 +1,5 @@
 /**
- * The operator's withdrawal review (issue 17, server/withdrawals/review.ts):
+ * The operator's withdrawal review (server/withdrawals/review.ts) and the network halts (halts.ts):
  *   withdraw:list    [--status review|processing|…] [--limit N]   one JSON line per withdrawal (with
  *                    "waiting for hot-wallet funds" when the signer cannot pay it yet)
  *   withdraw:approve ID [--operator NAME]                         review → processing

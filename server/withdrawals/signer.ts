@@ -1,5 +1,5 @@
 /**
- * The withdrawal signer (issue 17), one per network: sends approved withdrawals (status
+ * The withdrawal signer, one per network: sends approved withdrawals (status
  * `processing`) from the hot wallet and follows them to the end. What it guarantees:
  *
  * - **Intent before broadcast.** For a withdrawal it first assigns the signer account's next nonce

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §4: a feature switched off is off everywhere, without a rebuild. The real server runs
+ * Feature flags (docs/decisions.md): a feature switched off is off everywhere, without a rebuild. The real server runs
  * with every flag off in the operator's flags file; on a phone the tab bar, the home page and
  * /my show none of the switched-off features, visiting them goes to `/`, the API refuses their
  * calls with 403. Then the file is edited while the server runs, and after a reload (same build)

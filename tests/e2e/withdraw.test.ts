@@ -1,5 +1,5 @@
 /**
- * Issue 17 in Chromium against the real server, on a phone, end to end on a local chain: the server
+ * Withdrawals in Chromium against the real server, on a phone, end to end on a local chain: the server
  * follows a ganache chain (CHAIN_ERC20_*) with a hot wallet (WITHDRAW_SIGNER_KEY, the signer every
  * 300 ms). A user with USDT adds a withdrawal address signed by the wallet (usable at once),
  * withdraws with the pay password and a wallet signature naming exactly that withdrawal, and sees

@@ -1,5 +1,5 @@
 /**
- * No GET writes (issue 14). Every GET endpoint of the contract is called, signed in as a user with
+ * No GET writes. Every GET endpoint of the contract is called, signed in as a user with
  * data in every domain (addresses, deposits, a transfer, mall orders of which one unpaid order is
  * past its pay window and one shipped order past its confirm window, neither swept yet), and the
  * database must be byte for byte what it was: every table's rows, checksummed, before and after
@@ -18,7 +18,7 @@ import { askWithdrawal, saveWithdrawAddress } from './support/withdrawals';
 
 /**
  * The one GET whose purpose is to issue a single-use token the next call consumes, stored so that
- * every server process accepts it: the sign-in nonce, a GET because DESIGN.md names it so
+ * every server process accepts it: the sign-in nonce, a GET because docs/decisions.md names it so
  * (docs/decisions.md, "Server layout"). It writes by design; the test below checks it is still the
  * only one. (A conversion quote is issued by a POST.)
  */

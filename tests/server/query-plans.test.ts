@@ -1,5 +1,5 @@
 /**
- * Every query uses an index, and every index serves a query (issue 18). The test records every
+ * Every query uses an index, and every index serves a query. The test records every
  * statement the server sends while a user with data in every domain calls every GET endpoint and
  * the money calls (transfer, conversion, power and finance purchases, mall checkout and pay, a
  * records page past the first), and while the jobs run (daily settlement, the mall sweep, the

@@ -1,5 +1,5 @@
 /**
- * Withdrawals (issue 17), the server's side without a chain: saved addresses with the new-address
+ * Withdrawals, the server's side without a chain: saved addresses with the new-address
  * delay, options, requests (pay password + a wallet signature over exactly this withdrawal,
  * Idempotency-Key, amount + fee frozen at once), every bad input and attack refused with a clear
  * message and nothing frozen, cancel while in review, the operator's review (ops withdraw:list /

@@ -1,4 +1,4 @@
-/** /my/withdraw: the form, the address sheet, the statuses of the records (issue 17). */
+/** /my/withdraw: the form, the address sheet, the statuses of the records, the detail, why one waits for review. */
 export default {
   'withdraw.title': '提现',
   'withdraw.currencyNetwork': '币种 / 网络',

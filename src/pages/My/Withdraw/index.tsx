@@ -1,5 +1,5 @@
 /**
- * /my/withdraw (issue 17): send a balance to one of the user's own withdrawal addresses. Currency
+ * /my/withdraw (docs/withdrawals.md): send a balance to one of the user's own withdrawal addresses. Currency
  * and network, a saved address (or a new one, signed with the wallet so it is usable at once),
  * the amount with Max (what can be sent now: available less the fee, within the limits), the fee
  * and the total frozen, then the confirmation: what arrives, the fee and the total leaving the
