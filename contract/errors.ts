@@ -1,5 +1,5 @@
 /**
- * Error codes of the API and the HTTP status each one is sent with (DESIGN.md §4).
+ * Error codes of the API and the HTTP status each one is sent with (the envelope: docs/decisions.md, *Server*).
  * The localised texts live in contract/messages (the server picks one by Accept-Language in
  * server/i18n); mocks use the zh-TW text.
  */

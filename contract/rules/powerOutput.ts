@@ -1,6 +1,6 @@
 /**
  * The power (算力) output formulas, once, for the daily settlement on the server and the output
- * calculator in the browser (DESIGN.md §5). Plain TypeScript (arithmetic from ./money); every amount
+ * calculator in the browser (docs/products.md). Plain TypeScript (arithmetic from ./money); every amount
  * is a bigint in units of 1e-8 and every division rounds down, so both sides agree to the unit.
  */
 import { multiply, percentOf, ratio } from './money';
