@@ -1,7 +1,8 @@
 /**
  * Feature flags (docs/decisions.md, *Feature flags are the server's*): the features admins
- * switch on and off. Their names and build-time defaults are config/access.ts; the server decides the current values (overridable at run time)
- * and hands them to the SPA through this public call.
+ * switch on and off. Their names and build-time defaults are config/access.ts; the server
+ * decides the current values (overridable at run time) and hands them to the SPA through this
+ * public call.
  */
 import { Type, type Static, type TBoolean, type TObject } from '@sinclair/typebox';
 import featureDefaults from '../config/access';
