@@ -34,6 +34,7 @@ import { createSession } from '../server/auth/sessions';
 import { startCluster } from '../server/cluster';
 import { createDb, quoteIdent, type Db, type DbOptions } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
+import { cliActor } from '../server/operators/actor';
 import { creditDeposit } from '../server/ledger/deposits';
 import { checkLedger } from '../server/ledger/invariants';
 import { hashPayPassword } from '../server/payPassword/hash';
@@ -93,7 +94,7 @@ async function seed(db: Db): Promise<Seeded> {
   // then the deposit that funds the user, so balances and entries agree for ledger:check
   const perUser = Math.max(2, Math.floor(ENTRIES / USERS / 2) * 2);
   for (const user of users) {
-    await creditDeposit(db, { uid: user.uid, network: 'ERC20', currency: 'USDT', amount: '1000000', txHash: `0x${randomBytes(32).toString('hex')}`, operator: 'bench', now });
+    await creditDeposit(db, { uid: user.uid, network: 'ERC20', currency: 'USDT', amount: '1000000', txHash: `0x${randomBytes(32).toString('hex')}` }, { actor: cliActor('bench'), now, reason: 'bench' });
   }
   const accounts = new Map((await db.selectFrom('ledger_accounts').select(['id', 'user_id']).where('currency', '=', 'USDT').where('user_id', 'is not', null).execute()).map((a) => [a.user_id!, a.id]));
   const funded = toUnits('1000000');

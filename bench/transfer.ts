@@ -19,6 +19,7 @@ import { describeDatabase, loadConfig } from '../server/config';
 import { createDb, type DbOptions } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
 import { checkLedger } from '../server/ledger/invariants';
+import { cliActor } from '../server/operators/actor';
 import { creditDeposit } from '../server/ledger/deposits';
 import { fromUnits } from '../contract/rules/money';
 import { seedIfEmpty } from '../server/seed';
@@ -55,7 +56,7 @@ async function serve(): Promise<void> {
     const { token, wallet, data } = await signIn(app, systemClock);
     await postPayPass(app, systemClock, { token, wallet }, { newPassword: PAY_PASSWORD });
     const tx = `0x${randomUUID().replace(/-/g, '').padEnd(64, '0')}`;
-    await creditDeposit(db, { uid: data.user.uid, network: 'ERC20', currency: 'USDT', amount: '100000000', txHash: tx, operator: 'bench', now: Date.now() });
+    await creditDeposit(db, { uid: data.user.uid, network: 'ERC20', currency: 'USDT', amount: '100000000', txHash: tx }, { actor: cliActor('bench'), now: Date.now(), reason: 'bench' });
     users.push({ token, uid: data.user.uid });
   }
   // one transfer each, so that the scrypt checks of the pay passwords are behind us

@@ -4,10 +4,13 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import type { Feature } from './features';
+import type { OperatorPermission } from './rules/operators';
 
 export const API_PREFIX = {
   base: '/api/v1/base',
   web: '/api/v1/web',
+  /** the operator console's calls (contract/admin.ts): operator sessions only, never a user's */
+  admin: '/api/v1/admin',
 } as const;
 
 export type ApiPrefix = keyof typeof API_PREFIX;
@@ -25,6 +28,11 @@ export interface Endpoint<
   summary: string;
   /** true when the caller must be signed in (Bearer token) */
   auth: boolean;
+  /**
+   * operator endpoints (prefix `admin`): the permission the operator's role must hold, or `signedIn`
+   * for any live operator session; a user's token is refused (401)
+   */
+  operator?: OperatorPermission | 'signedIn';
   /** true for POSTs that move money or create an order or record: they accept an Idempotency-Key and are rate limited */
   moneyMoving?: boolean;
   /** the admin feature flag this call belongs to: switched off → 403 FEATURE_DISABLED (config/access.ts, docs/decisions.md) */

@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   PRICE_MOVED: 422,
   /** the exchange desk's position in a currency would pass its bound: nothing moved */
   EXCHANGE_LIMIT: 422,
+  /** an operator froze the account: no money leaves it until unfrozen */
+  ACCOUNT_FROZEN: 403,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_ERROR: 500,
 } as const;

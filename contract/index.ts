@@ -1,5 +1,6 @@
 /** The whole API contract: every endpoint, by domain. */
 import { accountEndpoints } from './account';
+import { adminEndpoints } from './admin';
 import { addressEndpoints } from './address';
 import { authEndpoints } from './auth';
 import { contentEndpoints } from './content';
@@ -24,6 +25,7 @@ export const contract = {
   features: featureEndpoints,
   withdraw: withdrawEndpoints,
   market: marketEndpoints,
+  admin: adminEndpoints,
 } as const;
 
 export type Domain = keyof typeof contract;

@@ -9,6 +9,7 @@ import compress from '@fastify/compress';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAuthenticate } from './auth/authenticate';
+import { createOperatorAuthenticate } from './operators/authenticate';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db';
@@ -33,6 +34,11 @@ import featureRoutes from './routes/features';
 import inviteRoutes from './routes/invite';
 import mallRoutes from './routes/mall';
 import marketRoutes from './routes/market';
+import adminCoreRoutes from './routes/admin/core';
+import adminMoneyRoutes from './routes/admin/money';
+import adminUsersRoutes from './routes/admin/users';
+import adminMallRoutes from './routes/admin/mall';
+import adminOperationsRoutes from './routes/admin/operations';
 import productRoutes from './routes/product';
 import userRoutes from './routes/user';
 import withdrawRoutes from './routes/withdraw';
@@ -53,7 +59,10 @@ export interface BuildAppOptions {
  * endpoint of it and nothing else (tests/server/route-layout.test.ts). Each gets its dependencies
  * (database, config, clock, time format, feature flags) as its plugin options.
  */
-const DOMAIN_PLUGINS = [authRoutes, userRoutes, accountRoutes, productRoutes, contentRoutes, mallRoutes, inviteRoutes, addressRoutes, featureRoutes, withdrawRoutes, marketRoutes];
+const DOMAIN_PLUGINS = [
+  authRoutes, userRoutes, accountRoutes, productRoutes, contentRoutes, mallRoutes, inviteRoutes, addressRoutes, featureRoutes, withdrawRoutes, marketRoutes,
+  adminCoreRoutes, adminMoneyRoutes, adminUsersRoutes, adminMallRoutes, adminOperationsRoutes,
+];
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
@@ -72,10 +81,14 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const features = startFeatureSwitch({ overrides: config.featureFlags, file: config.featureFlagsFile, pollMs: config.featureFlagsPollMs, log: app.log });
+  // every process follows the flags admins switch in the console (defaults < console < FEATURE_FLAGS < file)
+  app.addHook('onReady', () => features.followDatabase(db));
   app.addHook('onClose', async () => features.close());
   const ctx: AppContext = { db, config, clock, time: createTimeFormat(config.displayUtcOffsetMinutes), features, prices: new PriceBook(config.prices) };
   app.decorate('authenticate', createAuthenticate(ctx));
+  app.decorate('authenticateOperator', createOperatorAuthenticate(ctx));
   app.decorateRequest('session', null);
+  app.decorateRequest('operator', null);
 
   app.setErrorHandler(errorHandler);
   registerInputValidation(app);

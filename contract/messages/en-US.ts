@@ -1,5 +1,6 @@
 /** English error messages. */
 import { ADDRESS_RULE_MESSAGES } from '../rules/addressMessages';
+import { ADMIN_MESSAGES } from './admin';
 import type { MessageKey } from './zh-TW';
 
 export const enUS: Record<MessageKey, string> = {
@@ -9,6 +10,7 @@ export const enUS: Record<MessageKey, string> = {
   TOKEN_EXPIRED: 'Your session has expired, please sign in again',
   FORBIDDEN: 'You are not allowed to do this',
   FEATURE_DISABLED: 'This feature is switched off',
+  ACCOUNT_FROZEN: 'This account is frozen: no money can leave it for now; please contact support',
   'featureDisabled.calculate': 'Mining power and finance are switched off',
   'featureDisabled.mall': 'The shop is switched off',
   'featureDisabled.transfer': 'Transfers are switched off',
@@ -107,6 +109,7 @@ export const enUS: Record<MessageKey, string> = {
   'address.notFound': 'Address not found',
   'address.limit': 'You can keep at most {max} addresses',
   ...ADDRESS_RULE_MESSAGES['en-US'],
+  ...ADMIN_MESSAGES['en-US'],
   'content.notFound': 'Content not found',
   'product.notFound': 'Product not found',
   'goods.notFound': 'Goods not found',

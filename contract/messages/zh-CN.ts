@@ -1,5 +1,6 @@
 /** Simplified Chinese error messages. */
 import { ADDRESS_RULE_MESSAGES } from '../rules/addressMessages';
+import { ADMIN_MESSAGES } from './admin';
 import type { MessageKey } from './zh-TW';
 
 export const zhCN: Record<MessageKey, string> = {
@@ -9,6 +10,7 @@ export const zhCN: Record<MessageKey, string> = {
   TOKEN_EXPIRED: '登录已过期，请重新登录',
   FORBIDDEN: '没有权限执行此操作',
   FEATURE_DISABLED: '此功能目前已关闭',
+  ACCOUNT_FROZEN: '账户已被冻结，暂时无法转出资金，请联系客服',
   'featureDisabled.calculate': '算力与理财功能目前已关闭',
   'featureDisabled.mall': '商城目前已关闭',
   'featureDisabled.transfer': '转账功能目前已关闭',
@@ -107,6 +109,7 @@ export const zhCN: Record<MessageKey, string> = {
   'address.notFound': '收货地址不存在',
   'address.limit': '最多只能保存 {max} 个收货地址',
   ...ADDRESS_RULE_MESSAGES['zh-CN'],
+  ...ADMIN_MESSAGES['zh-CN'],
   'content.notFound': '内容不存在',
   'product.notFound': '产品不存在',
   'goods.notFound': '商品不存在',

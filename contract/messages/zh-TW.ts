@@ -1,5 +1,6 @@
 /** Traditional Chinese: the default language of error messages, and the list of every message key. */
 import { ADDRESS_RULE_MESSAGES } from '../rules/addressMessages';
+import { ADMIN_MESSAGES } from './admin';
 
 export const zhTW = {
   BAD_REQUEST: '請求格式錯誤',
@@ -8,6 +9,7 @@ export const zhTW = {
   TOKEN_EXPIRED: '登入已過期，請重新登入',
   FORBIDDEN: '沒有權限執行此操作',
   FEATURE_DISABLED: '此功能目前已關閉',
+  ACCOUNT_FROZEN: '帳戶已被凍結，暫時無法轉出資金，請聯繫客服',
   'featureDisabled.calculate': '算力與理財功能目前已關閉',
   'featureDisabled.mall': '商城目前已關閉',
   'featureDisabled.transfer': '轉帳功能目前已關閉',
@@ -108,6 +110,7 @@ export const zhTW = {
   'address.notFound': '收貨地址不存在',
   'address.limit': '最多只能儲存 {max} 個收貨地址',
   ...ADDRESS_RULE_MESSAGES['zh-TW'],
+  ...ADMIN_MESSAGES['zh-TW'],
   'content.notFound': '內容不存在',
   'product.notFound': '產品不存在',
   'goods.notFound': '商品不存在',

@@ -69,6 +69,15 @@ export const WITHDRAW_PLATFORM_HOURLY_LIMIT: Readonly<Record<string, string>> = 
 };
 
 /**
+ * Per currency: an operator's approval of a withdrawal above this is carried out only when a second,
+ * different reviewer confirms it (four eyes, server/withdrawals/review.ts).
+ */
+export const WITHDRAW_SECOND_APPROVAL_ABOVE: Readonly<Record<string, string>> = {
+  USDT: '20000',
+  ETH: '10',
+};
+
+/**
  * The SIWE statement the wallet signs to authorise exactly one withdrawal (purpose 'withdraw'):
  * the amount as sent in the request, the currency, the fee and the total that leaves the balance
  * (from the rule table), the network and the checksummed address.

@@ -18,6 +18,9 @@ export interface UsersTable {
   created_at: bigint;
   /** when the pay password was last set or changed (a recent change sends withdrawals to review) */
   pay_password_changed_at: bigint | null;
+  /** set while an operator has frozen the account: no money leaves it (server/users/freeze.ts) */
+  frozen_at: bigint | null;
+  frozen_reason: string | null;
 }
 
 export interface AuthNoncesTable {
@@ -503,7 +506,7 @@ export interface MallOrdersTable {
   confirm_deadline: bigint | null;
   completed_at: bigint | null;
   cancelled_at: bigint | null;
-  cancel_reason: 'buyer' | 'timeout' | null;
+  cancel_reason: 'buyer' | 'timeout' | 'refund' | null;
   carrier: string | null;
   tracking_no: string | null;
   shipped_by: string | null;
@@ -616,6 +619,88 @@ export interface WithdrawalHaltsTable {
   halted_at: bigint;
 }
 
+/** People who run the platform from the console (/admin), signed in with their wallets. */
+export interface OperatorsTable {
+  id: Generated<bigint>;
+  /** EIP-55 checksummed wallet address */
+  address: string;
+  /** contract/rules/operators.ts OPERATOR_ROLES */
+  role: string;
+  enabled: bigint;
+  /** the operator address, or `cli:<name>` of the command line, that added this operator */
+  added_by: string;
+  created_at: bigint;
+  updated_at: bigint;
+}
+
+/** Operator sessions: as auth_sessions, in a table of their own (a user token is never an operator's). */
+export interface OperatorSessionsTable {
+  id: Generated<bigint>;
+  token_hash: string;
+  public_id: string;
+  operator_id: bigint;
+  created_at: bigint;
+  last_used_at: bigint;
+  expires_at: bigint;
+  revoked_at: bigint | null;
+  user_agent: string;
+  ip: string;
+}
+
+/** One-time nonces of an operator's fresh wallet signature, bound to one action on one target. */
+export interface OperatorChallengesTable {
+  nonce: string;
+  operator_id: bigint;
+  action: string;
+  target: string;
+  created_at: bigint;
+  expires_at: bigint;
+  used_at: bigint | null;
+}
+
+/** Every operator action, append-only (a trigger refuses updates and deletes). */
+export interface AuditLogTable {
+  id: Generated<bigint>;
+  /** 'console' | 'cli' */
+  source: string;
+  operator_id: bigint | null;
+  /** the operator's address, or the command line's operator name */
+  actor: string;
+  role: string;
+  action: string;
+  target: string;
+  /** JSON, or null */
+  before_json: string | null;
+  after_json: string | null;
+  reason: string;
+  request_id: string;
+  created_at: bigint;
+}
+
+/** Four eyes: an action one operator asked for, carried out when a different operator confirms it. */
+export interface ApprovalsTable {
+  id: Generated<bigint>;
+  action: string;
+  target: string;
+  /** JSON of what the action needs */
+  payload: string;
+  /** 'pending' | 'done' | 'cancelled' */
+  status: string;
+  requested_by: bigint;
+  reason: string;
+  requested_at: bigint;
+  decided_by: bigint | null;
+  decided_at: bigint | null;
+}
+
+/** A feature flag an admin switched in the console; FEATURE_FLAGS still overrides it. */
+export interface FeatureFlagOverridesTable {
+  name: string;
+  enabled: bigint;
+  updated_by: string;
+  updated_at: bigint;
+}
+
 export interface Database {
   users: UsersTable;
   auth_nonces: AuthNoncesTable;
@@ -659,4 +744,10 @@ export interface Database {
   withdrawal_txs: WithdrawalTxsTable;
   withdrawal_halts: WithdrawalHaltsTable;
   reconciliations: ReconciliationsTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_challenges: OperatorChallengesTable;
+  audit_log: AuditLogTable;
+  approvals: ApprovalsTable;
+  feature_flag_overrides: FeatureFlagOverridesTable;
 }

@@ -1,6 +1,9 @@
 /**
  * The OpenAPI 3.1 document of the whole contract (implemented or not yet), built straight from
- * the TypeBox schemas, served at GET /api/docs/openapi.json.
+ * the TypeBox schemas, served at GET /api/docs/openapi.json: open to anyone in development, to
+ * a live operator session's Bearer token only in production (NODE_ENV=production), where anyone
+ * else gets 401 as on every operator call: a map of every endpoint, the console's included, is
+ * an attacker's first read. The console fetches it through GET /api/v1/admin/openapi.json.
  */
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
@@ -70,7 +73,20 @@ export function buildOpenApi(): Record<string, unknown> {
   };
 }
 
-export function registerOpenApi(app: FastifyInstance): void {
-  const document = JSON.stringify(buildOpenApi());
-  app.get(OPENAPI_PATH, async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
+let built: Record<string, unknown> | null = null;
+
+/** The document, built once per process (the contract does not change while it runs). */
+export function openApiDocument(): Record<string, unknown> {
+  built ??= buildOpenApi();
+  return built;
+}
+
+export interface OpenApiOptions {
+  /** serve the document to live operator sessions only; default: in production */
+  operatorsOnly?: boolean;
+}
+
+export function registerOpenApi(app: FastifyInstance, { operatorsOnly = process.env.NODE_ENV === 'production' }: OpenApiOptions = {}): void {
+  const document = JSON.stringify(openApiDocument());
+  app.get(OPENAPI_PATH, { ...(operatorsOnly ? { preHandler: app.authenticateOperator } : {}) }, async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
 }

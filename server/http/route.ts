@@ -48,7 +48,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(limit ? { rateLimit: rateLimitFor(app.rateLimits, limit) } : {}),
     },
     // before validation: a stranger gets 401, not "field required"; then no control characters
-    preValidation: endpoint.auth ? [app.authenticate, refuseControlCharacters] : [refuseControlCharacters],
+    preValidation: endpoint.operator
+      ? [app.authenticateOperator, refuseControlCharacters]
+      : endpoint.auth ? [app.authenticate, refuseControlCharacters] : [refuseControlCharacters],
     handler: async (request, reply) => {
       const data = await handler(request as EndpointRequest<E>, reply);
       return successEnvelope(data, request.id);

@@ -1,10 +1,13 @@
 /**
- * Deposits: the networks we accept (contract/rules/wallet.ts), and crediting a confirmed on-chain deposit (an ops command).
+ * Deposits: the networks we accept (contract/rules/wallet.ts), and crediting a confirmed on-chain
+ * deposit by hand: from the command line at once (`ops deposit:credit`), from the console when a
+ * second finance operator confirms the request (server/operators/moneyApprovals.ts); both audited.
  * Crediting is idempotent by network + transaction hash and writes the ledger: the user's account
  * against the system `deposits` account, with the operator named in the ledger reference. The chain
  * watcher (server/deposits) credits through the same posting (`postDepositCredit`), per Transfer
- * log; a transaction it credited is refused here, and one it saw and has not credited yet is
- * credited by hand only for the user, currency and amount the watcher saw.
+ * log, and is no operator: nothing of its own is audited. A transaction it credited is refused
+ * here, and one it saw and has not credited yet is credited by hand only for the user, currency
+ * and amount the watcher saw.
  */
 import { sql } from 'kysely';
 import { isSqlite, type Db } from '../db';
@@ -14,6 +17,7 @@ import { DEPOSIT_NETWORKS as NETWORKS } from '../../contract/rules/wallet';
 import { systemOwner, userOwner } from './accounts';
 import { runMoneyTransaction } from './moneyTransaction';
 import { post, type Trx } from './post';
+import { actorName, recordAct, type OperatorAct } from '../operators/actor';
 
 
 export interface DepositNetworkRule {
@@ -35,8 +39,16 @@ export interface CreditDepositInput {
   /** decimal string */
   amount: string;
   txHash: string;
-  operator: string;
-  now: number;
+}
+
+/** A credit by hand, checked: the rule's network and currency, the user, the amount in units, the tx hash in lower case. */
+export interface CheckedDepositCredit {
+  uid: string;
+  userId: bigint;
+  network: string;
+  currency: string;
+  amount: bigint;
+  txHash: string;
 }
 
 export interface CreditedDeposit {
@@ -59,7 +71,8 @@ function parsePositiveAmount(amount: string, currency: string): bigint {
   return units;
 }
 
-export async function creditDeposit(db: Db, input: CreditDepositInput): Promise<CreditedDeposit> {
+/** What a credit by hand needs before any transaction: a network and currency we accept, a tx hash, an amount from the minimum, a user. */
+export async function checkDepositCredit(db: Db, input: CreditDepositInput): Promise<CheckedDepositCredit> {
   const network = input.network.toUpperCase();
   const currency = input.currency.toUpperCase();
   const rule = DEPOSIT_NETWORKS.find((n) => n.network === network && n.currency === currency);
@@ -72,55 +85,104 @@ export async function creditDeposit(db: Db, input: CreditDepositInput): Promise<
   }
   const user = await db.selectFrom('users').select('id').where('uid', '=', input.uid).executeTakeFirst();
   if (!user) throw new ApiError('NOT_FOUND', { messageKey: 'user.notFound', params: { uid: input.uid } });
+  return { uid: input.uid, userId: user.id, network, currency, amount, txHash };
+}
 
-  return runMoneyTransaction(db, async (trx) => {
-    await lockDepositTransaction(trx, network, txHash);
-    // the watcher credits per Transfer log; a transaction it credited is not credited again by hand
-    const byWatcher = await trx
-      .selectFrom('deposits')
-      .select('id')
-      .where('network', '=', network)
-      .where('tx_hash', '=', txHash)
-      .where('source', '=', 'watcher')
-      .executeTakeFirst();
-    if (byWatcher) throw new ApiError('CONFLICT', { messageKey: 'deposit.creditedByWatcher' });
-    // what the watcher saw of this transaction (not credited yet: confirming, below the minimum or
-    // dropped) must be what the operator credits: the same user, currency and amount (the sum of its logs)
-    const seen = await trx
-      .selectFrom('chain_deposits')
-      .select(['user_id', 'currency', 'amount', 'status'])
-      .where('network', '=', network)
-      .where('tx_hash', '=', txHash)
-      .where('status', '!=', 'credited')
-      .execute();
-    // one the watcher holds for review is decided with deposit:approve / deposit:reject, not by hand
-    if (seen.some((row) => row.status === 'review' || row.status === 'rejected')) throw new ApiError('CONFLICT', { messageKey: 'deposit.inReview' });
-    if (seen.length) {
-      const seenTotal = seen.reduce((sum, row) => sum + BigInt(row.amount), 0n);
-      const sameUser = seen.every((row) => row.user_id === user.id);
-      if (!sameUser || seen.some((row) => row.currency !== currency) || seenTotal !== amount) {
-        const owner = await trx.selectFrom('users').select('uid').where('id', '=', seen[0].user_id).executeTakeFirstOrThrow();
-        throw new ApiError('CONFLICT', { messageKey: 'deposit.watcherMismatch', params: { seen: `${fromUnits(seenTotal)} ${seen[0].currency}`, uid: owner.uid } });
-      }
+/**
+ * Inside the crediting transaction, holding the tx hash's lock: refuses what the watcher credited
+ * or holds for review, and a credit that does not match what the watcher saw of the transaction.
+ * → the earlier credit by hand of the same transaction, if any.
+ */
+async function assertCreditable(trx: Trx, credit: CheckedDepositCredit): Promise<{ id: bigint; user_id: bigint; currency: string; amount: bigint } | undefined> {
+  const { network, txHash, currency, amount } = credit;
+  // the watcher credits per Transfer log; a transaction it credited is not credited again by hand
+  const byWatcher = await trx
+    .selectFrom('deposits')
+    .select('id')
+    .where('network', '=', network)
+    .where('tx_hash', '=', txHash)
+    .where('source', '=', 'watcher')
+    .executeTakeFirst();
+  if (byWatcher) throw new ApiError('CONFLICT', { messageKey: 'deposit.creditedByWatcher' });
+  // what the watcher saw of this transaction (not credited yet: confirming, below the minimum or
+  // dropped) must be what the operator credits: the same user, currency and amount (the sum of its logs)
+  const seen = await trx
+    .selectFrom('chain_deposits')
+    .select(['user_id', 'currency', 'amount', 'status'])
+    .where('network', '=', network)
+    .where('tx_hash', '=', txHash)
+    .where('status', '!=', 'credited')
+    .execute();
+  // one the watcher holds for review is decided by approving or rejecting it, not by hand
+  if (seen.some((row) => row.status === 'review' || row.status === 'rejected')) throw new ApiError('CONFLICT', { messageKey: 'deposit.inReview' });
+  if (seen.length) {
+    const seenTotal = seen.reduce((sum, row) => sum + BigInt(row.amount), 0n);
+    const sameUser = seen.every((row) => row.user_id === credit.userId);
+    if (!sameUser || seen.some((row) => row.currency !== currency) || seenTotal !== amount) {
+      const owner = await trx.selectFrom('users').select('uid').where('id', '=', seen[0].user_id).executeTakeFirstOrThrow();
+      throw new ApiError('CONFLICT', { messageKey: 'deposit.watcherMismatch', params: { seen: `${fromUnits(seenTotal)} ${seen[0].currency}`, uid: owner.uid } });
     }
-    const id = await postDepositCredit(trx, {
-      userId: user.id, uid: input.uid, network, currency, amount, txHash, logIndex: -1n, source: 'ops', operator: input.operator, now: input.now,
+  }
+  return trx
+    .selectFrom('deposits')
+    .select(['id', 'user_id', 'currency', 'amount'])
+    .where('network', '=', network)
+    .where('tx_hash', '=', txHash)
+    .where('log_index', '=', -1n)
+    .executeTakeFirst();
+}
+
+/** The audit log's name of a transaction credited by hand. */
+export const depositTxTarget = (network: string, txHash: string) => `tx:${network}:${txHash.toLowerCase()}`;
+
+/**
+ * Before asking a second finance operator: refuses a transaction that is credited already (by the
+ * watcher or by hand), held for review or rejected, or that does not match what the watcher saw.
+ */
+export async function assertDepositCreditable(db: Db, credit: CheckedDepositCredit): Promise<void> {
+  try {
+    await runMoneyTransaction(db, async (trx) => {
+      await lockDepositTransaction(trx, credit.network, credit.txHash);
+      if (await assertCreditable(trx, credit)) throw new ApiError('CONFLICT', { messageKey: 'admin.money.alreadyCredited' });
     });
-    if (id === null) {
-      const earlier = await trx
-        .selectFrom('deposits')
-        .select(['id', 'user_id', 'currency', 'amount'])
-        .where('network', '=', network)
-        .where('tx_hash', '=', txHash)
-        .where('log_index', '=', -1n)
-        .executeTakeFirstOrThrow();
-      if (earlier.user_id !== user.id || earlier.currency !== currency || earlier.amount !== amount) {
-        throw new ApiError('CONFLICT', { messageKey: 'deposit.txMismatch' });
-      }
-      return { id: earlier.id, userId: user.id, amount, created: false };
+  } catch (error) {
+    // the command line's wording names its commands; the console decides a held deposit on its review page
+    if (error instanceof ApiError && error.options.messageKey === 'deposit.inReview') throw new ApiError('CONFLICT', { messageKey: 'admin.money.inReview' });
+    throw error;
+  }
+}
+
+/**
+ * Credits a checked deposit by hand inside the caller's money transaction, audited 'deposit.credit'
+ * (target `tx:<network>:<txHash>`). Idempotent by network + tx hash: a repeat of the same credit
+ * changes nothing and records nothing; a different one for the same transaction is refused.
+ */
+export async function creditDepositIn(trx: Trx, credit: CheckedDepositCredit, act: OperatorAct): Promise<CreditedDeposit> {
+  const { userId, uid, network, currency, amount, txHash } = credit;
+  await lockDepositTransaction(trx, network, txHash);
+  const earlier = await assertCreditable(trx, credit);
+  if (earlier) {
+    if (earlier.user_id !== userId || earlier.currency !== currency || earlier.amount !== amount) {
+      throw new ApiError('CONFLICT', { messageKey: 'deposit.txMismatch' });
     }
-    return { id, userId: user.id, amount, created: true };
+    return { id: earlier.id, userId, amount, created: false };
+  }
+  const id = await postDepositCredit(trx, {
+    userId, uid, network, currency, amount, txHash, logIndex: -1n, source: 'ops', operator: actorName(act.actor), now: act.now,
   });
+  if (id === null) throw new Error(`deposit ${network} ${txHash} was credited meanwhile, under its lock`);
+  await recordAct(trx, act, {
+    action: 'deposit.credit',
+    target: depositTxTarget(network, txHash),
+    after: { deposit: String(id), uid, currency, network, amount: fromUnits(amount), txHash },
+  });
+  return { id, userId, amount, created: true };
+}
+
+/** Credits a confirmed on-chain deposit by hand (the command line; the console's goes through a second operator). */
+export async function creditDeposit(db: Db, input: CreditDepositInput, act: OperatorAct): Promise<CreditedDeposit> {
+  const credit = await checkDepositCredit(db, input);
+  return runMoneyTransaction(db, (trx) => creditDepositIn(trx, credit, act));
 }
 
 export interface DepositCredit {

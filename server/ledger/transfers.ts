@@ -10,6 +10,7 @@ import { firstRow, preparedQuery, type ParamOf } from '../db/prepared';
 import { ApiError } from '../http/errors';
 import { fromUnits } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
+import { assertNotFrozen } from '../users/freeze';
 import { systemOwner, userOwner } from './accounts';
 import { positiveUnits } from './amounts';
 import { userBalance } from './balances';
@@ -76,6 +77,8 @@ export async function lookupRecipient(db: Db, senderId: bigint, to: string): Pro
 }
 
 export async function createTransfer(trx: Trx, senderId: bigint, body: TransferCreateBodyType, now: number, time: TimeFormat): Promise<TransferRecordType> {
+  // a frozen sender moves nothing out; a frozen recipient still receives
+  await assertNotFrozen(trx, senderId);
   const { currency } = body;
   const rule = transferRule(currency);
   const amount = positiveUnits(body.amount);

@@ -12,8 +12,11 @@ import { lockOrder, moveOrder } from './orderRows';
 import type { MallOrderRow } from './orderView';
 import { addSales, returnStock } from './stock';
 import { sweepOrders } from './sweep';
+import { assertNotFrozen } from '../users/freeze';
 
+/** A frozen account pays no order: the goods would leave the platform (server/users/freeze.ts). */
 export async function payOrder(trx: Trx, userId: bigint, id: bigint, now: number): Promise<MallOrderRow> {
+  await assertNotFrozen(trx, userId);
   const order = await lockOrder(trx, id, userId);
   // late, whether the sweep has cancelled the order already or not yet: refused as such
   const late = (order.status === 'unpaid' && BigInt(now) >= order.pay_deadline) || (order.status === 'cancelled' && order.cancel_reason === 'timeout');

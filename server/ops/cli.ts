@@ -19,6 +19,8 @@ import { watcherStatus } from './watcherStatus';
 import { WITHDRAW_OPS_COMMANDS } from './withdrawCommands';
 import { PRICE_OPS_COMMANDS } from './priceCommands';
 import { reconcileNow } from './reconcile';
+import { OPERATOR_OPS_COMMANDS } from './operatorCommands';
+import { FEATURE_OPS_COMMANDS } from './featureCommands';
 
 /** Operations with no screen in the app; add a command here. */
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
@@ -31,6 +33,8 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   ...WITHDRAW_OPS_COMMANDS,
   ...PRICE_OPS_COMMANDS,
   reconcile: reconcileNow,
+  ...OPERATOR_OPS_COMMANDS,
+  ...FEATURE_OPS_COMMANDS,
 };
 
 function usage(): string {

@@ -3,14 +3,17 @@
  *   deposit:list    [--status review|rejected|…] [--limit N]   one JSON line per deposit seen on chain
  *   deposit:approve ID [--operator NAME]                       review → credited
  *   deposit:reject  ID --reason TEXT [--operator NAME]         review → rejected, nothing credited
- * ID is the seen deposit's id (the `id` of deposit:list and of the watcher's log line). The
- * operator (default: the OS user) is recorded on the deposit; repeating a decision changes nothing.
+ * ID is the seen deposit's id (the `id` of deposit:list and of the watcher's log line). The same
+ * domain functions as the console's: the operator (default: the OS user) is recorded on the deposit
+ * as `cli:<name>` and every decision in the audit log, marked as from the command line; repeating a
+ * decision changes nothing.
  */
 import { parseArgs } from 'node:util';
 import { fromUnits } from '../../contract/rules/money';
 import { approveDeposit, listChainDeposits, rejectDeposit } from '../deposits/review';
 import { CHAIN_DEPOSIT_STATUSES } from '../deposits/status';
 import type { ChainDepositRow } from '../deposits/store';
+import { cliActor } from '../operators/actor';
 import { decisionArgs, type OpsCommand } from './command';
 
 function describe(row: ChainDepositRow) {
@@ -49,7 +52,7 @@ export const depositApprove: OpsCommand = {
   usage: 'deposit:approve ID [--operator NAME]',
   async run(args, { db, clock, print }) {
     const { id, operator } = decisionArgs(args, 'deposit', false);
-    const { row, changed } = await approveDeposit(db, id, operator, clock.now());
+    const { row, changed } = await approveDeposit(db, id, { actor: cliActor(operator), now: clock.now(), reason: '' });
     print({ ...describe(row), approved: changed, alreadyApproved: !changed });
     return 0;
   },
@@ -59,7 +62,7 @@ export const depositReject: OpsCommand = {
   usage: 'deposit:reject ID --reason TEXT [--operator NAME]',
   async run(args, { db, clock, print }) {
     const { id, operator, reason } = decisionArgs(args, 'deposit', true);
-    const { row, changed } = await rejectDeposit(db, id, operator, reason, clock.now());
+    const { row, changed } = await rejectDeposit(db, id, { actor: cliActor(operator), now: clock.now(), reason });
     print({ ...describe(row), rejected: changed, alreadyRejected: !changed });
     return 0;
   },

@@ -1,15 +1,18 @@
 /**
- * `reconcile [--last]`: the books against the chain now (server/reconcile/reconcile.ts): reads every
- * watched network through its endpoints' quorum, records the run and prints one JSON line per
+ * `reconcile [--last] [--reason TEXT] [--operator NAME]`: the books against the chain now
+ * (server/reconcile/reconcile.ts): reads every watched network through its endpoints' quorum,
+ * records the run (audited 'reconcile.run', from the command line) and prints one JSON line per
  * currency (assets, liabilities, difference, status, the figures per network and source). Exits 1
  * when a currency is short or could not be read, so a monitor can run it; the shortfall is also an
  * error on stderr, where the run's log goes. `--last` prints the last recorded run without asking
  * the chain (exit 1 likewise, or when none was recorded).
  */
 import Fastify, { type FastifyBaseLogger } from 'fastify';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { DEFAULT_RETRY, type RetryPolicy } from '../deposits/rpc';
+import { cliActor } from '../operators/actor';
 import { describeReconciliation, reconcile } from '../reconcile/reconcile';
 import { lastReconciliation, type Reconciliation } from '../reconcile/store';
 import type { OpsCommand } from './command';
@@ -31,9 +34,11 @@ function report(rows: Reconciliation[], print: (value: unknown) => void): number
 
 export function reconcileCommand(options: ReconcileCommandOptions = {}): OpsCommand {
   return {
-    usage: 'reconcile [--last]',
+    usage: 'reconcile [--last] [--reason TEXT] [--operator NAME]',
     async run(args, ctx) {
-      const { values } = parseArgs({ args, options: { last: { type: 'boolean' } }, strict: true });
+      const { values } = parseArgs({ args, options: { last: { type: 'boolean' }, reason: { type: 'string' }, operator: { type: 'string' } }, strict: true });
+      const reason = (values.reason ?? '').trim();
+      if (reason.length > 200) throw new Error('--reason is at most 200 characters');
       if (values.last) {
         const rows = await lastReconciliation(ctx.db);
         if (!rows.length) throw new Error('no reconciliation recorded yet: run `npm run ops -- reconcile`');
@@ -42,7 +47,8 @@ export function reconcileCommand(options: ReconcileCommandOptions = {}): OpsComm
       const config = ctx.config ?? loadConfig();
       if (!config.chainNetworks.length) throw new Error('no CHAIN_<NETWORK>_RPC_URL configured: there is nothing on chain to reconcile the ledger with');
       const log = options.log ?? stderrLog(config.logLevel);
-      const rows = await reconcile({ db: ctx.db, config, log, now: () => ctx.clock.now(), signal: new AbortController().signal, retry: options.retry ?? DEFAULT_RETRY });
+      const act = { actor: cliActor((values.operator || os.userInfo().username).slice(0, 64)), now: ctx.clock.now(), reason };
+      const rows = await reconcile({ db: ctx.db, config, log, now: () => ctx.clock.now(), signal: new AbortController().signal, retry: options.retry ?? DEFAULT_RETRY, act });
       return report(rows, ctx.print);
     },
   };

@@ -6,8 +6,11 @@
  *   withdraw:reject  ID --reason TEXT [--operator NAME]           → rejected, amount + fee returned
  *   withdraw:halt    NETWORK --reason TEXT [--operator NAME]      the network's signer sends nothing new
  *   withdraw:resume  NETWORK [--operator NAME]                    lifts it
- * The operator (default: the OS user) is recorded on the withdrawal; a rejection's ledger
- * reference is `withdraw:<id>:reject:<operator>`. Repeating a decision changes nothing and says so.
+ * The same domain functions as the console's. The operator (default: the OS user) is recorded on
+ * the withdrawal as `cli:<name>`, and every change is in the audit log marked as from the command
+ * line; a rejection's ledger reference is `withdraw:<id>:reject:cli:<name>`. Four eyes are the
+ * console's: here one approval carries a withdrawal of any size out (the server owner's break-glass
+ * path). Repeating a decision changes nothing and says so.
  */
 import { parseArgs } from 'node:util';
 import { fromUnits } from '../../contract/rules/money';
@@ -19,6 +22,7 @@ import { reviewReasonsOf, type WithdrawalRow } from '../withdrawals/view';
 import { decisionArgs, operatorArgs, type OpsCommand } from './command';
 import { haltWithdrawals, resumeWithdrawals, withdrawalHalts } from '../withdrawals/halts';
 import { WITHDRAW_NETWORKS } from '../../contract/rules/withdraw';
+import { actorName, cliActor } from '../operators/actor';
 
 /** what `withdrawals.waiting` means, for the operator */
 const WAITING_TEXT: Record<string, string> = {
@@ -72,7 +76,7 @@ export const withdrawApprove: OpsCommand = {
   usage: 'withdraw:approve ID [--operator NAME]',
   async run(args, { db, clock, print }) {
     const { id, operator } = decisionArgs(args, 'withdrawal', false);
-    const { row, changed } = await approveWithdrawal(db, id, operator, clock.now());
+    const { row, changed } = await approveWithdrawal(db, id, { actor: cliActor(operator), now: clock.now(), reason: '' });
     print({ ...describe(row), approved: changed, alreadyApproved: !changed });
     return 0;
   },
@@ -82,7 +86,7 @@ export const withdrawReject: OpsCommand = {
   usage: 'withdraw:reject ID --reason TEXT [--operator NAME]',
   async run(args, { db, clock, print }) {
     const { id, operator, reason } = decisionArgs(args, 'withdrawal', true);
-    const { row, changed } = await rejectWithdrawal(db, id, operator, reason, clock.now());
+    const { row, changed } = await rejectWithdrawal(db, id, { actor: cliActor(operator), now: clock.now(), reason });
     print({ ...describe(row), rejected: changed, alreadyRejected: !changed });
     return 0;
   },
@@ -101,17 +105,19 @@ export const withdrawHalt: OpsCommand = {
   async run(args, { db, clock, print }) {
     const { positionals, operator, reason } = operatorArgs(args, true);
     const network = withdrawNetwork(positionals, this.usage);
-    const changed = await haltWithdrawals(db, { network, operator, reason, haltedAt: clock.now() });
-    print({ network, halted: true, changed, ...(changed ? { operator, reason } : { note: 'already halted; the first halt stands' }) });
+    const actor = cliActor(operator);
+    const changed = await haltWithdrawals(db, network, { actor, now: clock.now(), reason });
+    print({ network, halted: true, changed, ...(changed ? { operator: actorName(actor), reason } : { note: 'already halted; the first halt stands' }) });
     return 0;
   },
 };
 
 export const withdrawResume: OpsCommand = {
   usage: 'withdraw:resume NETWORK [--operator NAME]',
-  async run(args, { db, print }) {
-    const network = withdrawNetwork(operatorArgs(args, false).positionals, this.usage);
-    const changed = await resumeWithdrawals(db, network);
+  async run(args, { db, clock, print }) {
+    const { positionals, operator } = operatorArgs(args, false);
+    const network = withdrawNetwork(positionals, this.usage);
+    const changed = await resumeWithdrawals(db, network, { actor: cliActor(operator), now: clock.now(), reason: '' });
     print({ network, halted: false, changed, ...(changed ? {} : { note: 'was not halted' }) });
     return 0;
   },

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db';
 import type { Trx } from '../ledger/post';
+import { actorName, recordAct, type OperatorAct } from '../operators/actor';
 import { PRICE_SAMPLES_KEPT_MS, PRICE_SNAPSHOTS_KEPT_MS, type PriceUnavailableReason } from '../../contract/rules/prices';
 
 const MINUTE = 60_000;
@@ -139,18 +140,37 @@ export async function halts(db: Db | Trx): Promise<Map<string, Halt>> {
   return new Map(rows.map((row) => [row.currency, { currency: row.currency, operator: row.operator, reason: row.reason, haltedAt: Number(row.halted_at) }]));
 }
 
-/** Halts a currency; halting one already halted keeps the first halt (true: it was halted now). */
-export async function haltCurrency(db: Db, halt: Halt): Promise<boolean> {
-  const result = await db
-    .insertInto('price_halts')
-    .values({ currency: halt.currency, operator: halt.operator, reason: halt.reason, halted_at: BigInt(halt.haltedAt) })
-    .onConflict((oc) => oc.column('currency').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+/**
+ * Halts a currency (the operator's reason, the act's time) and audits it ('price.halt', target
+ * 'price:<CUR>') in one transaction. Halting one already halted keeps the first halt and records
+ * nothing (true: it was halted now).
+ */
+export async function haltCurrency(db: Db, act: OperatorAct, currency: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .insertInto('price_halts')
+      .values({ currency, operator: actorName(act.actor), reason: act.reason, halted_at: BigInt(act.now) })
+      .onConflict((oc) => oc.column('currency').doNothing())
+      .executeTakeFirst();
+    const changed = Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+    if (changed) await recordAct(trx, act, { action: 'price.halt', target: `price:${currency}`, before: { halted: false }, after: { halted: true } });
+    return changed;
+  });
 }
 
-/** Resumes a halted currency (true: it was halted). */
-export async function resumeCurrency(db: Db, currency: string): Promise<boolean> {
-  const result = await db.deleteFrom('price_halts').where('currency', '=', currency).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+/** Resumes a halted currency and audits it ('price.resume', with the halt it lifts); true: it was halted. */
+export async function resumeCurrency(db: Db, act: OperatorAct, currency: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const halt = await trx.selectFrom('price_halts').selectAll().where('currency', '=', currency).executeTakeFirst();
+    if (!halt) return false;
+    const result = await trx.deleteFrom('price_halts').where('currency', '=', currency).executeTakeFirst();
+    if (Number(result.numDeletedRows) !== 1) return false;
+    await recordAct(trx, act, {
+      action: 'price.resume',
+      target: `price:${currency}`,
+      before: { halted: true, operator: halt.operator, reason: halt.reason, haltedAt: Number(halt.halted_at) },
+      after: { halted: false },
+    });
+    return true;
+  });
 }

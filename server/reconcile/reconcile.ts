@@ -25,6 +25,7 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db';
 import { DEFAULT_RETRY, openRpc, type RetryPolicy } from '../deposits/rpc';
 import { openDepositAddressBook } from '../ledger/depositAddresses';
+import { recordAct, type OperatorAct } from '../operators/actor';
 import { signerNetwork } from '../withdrawals/job';
 import { auditQuorum, carriedCurrencies, readNetworkReserves, type NetworkReserves } from './reserves';
 import { recordReconciliations, type NetworkFigures, type Reconciliation } from './store';
@@ -38,6 +39,8 @@ export interface ReconcileOptions {
   now: () => number;
   signal: AbortSignal;
   retry?: RetryPolicy;
+  /** a run an operator started (console or `ops reconcile`): audited 'reconcile.run' with the rows it records */
+  act?: OperatorAct;
 }
 
 /** withdrawals whose amount has left, or is leaving, the hot wallet in a signed transaction, and is still in the user's frozen balance */
@@ -229,7 +232,19 @@ export async function reconcile(options: ReconcileOptions): Promise<Reconciliati
       runAt,
     ),
   );
-  await recordReconciliations(db, results);
+  const { act } = options;
+  if (act) {
+    await db.transaction().execute(async (trx) => {
+      await recordReconciliations(trx, results);
+      await recordAct(trx, act, {
+        action: 'reconcile.run',
+        target: `reconciliation:${runAt}`,
+        after: Object.fromEntries(results.map((result) => [result.currency, { status: result.status, difference: result.difference === null ? null : fromUnits(result.difference) }])),
+      });
+    });
+  } else {
+    await recordReconciliations(db, results);
+  }
   for (const result of results) logResult(log, result);
   return results;
 }

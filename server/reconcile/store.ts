@@ -66,12 +66,10 @@ export async function recordReconciliations(db: Db, rows: readonly Reconciliatio
     .execute();
 }
 
-/** The last run's rows (one per currency), or none when no run was recorded. */
-export async function lastReconciliation(db: Db): Promise<Reconciliation[]> {
-  const last = await db.selectFrom('reconciliations').select('run_at').orderBy('run_at', 'desc').limit(1).executeTakeFirst();
-  if (!last) return [];
-  const rows = await db.selectFrom('reconciliations').selectAll().where('run_at', '=', last.run_at).orderBy('currency').execute();
-  return rows.map((row) => ({
+type ReconciliationRow = { run_at: bigint; currency: string; status: string; assets: bigint | null; liabilities: bigint; difference: bigint | null; reason: string | null; detail: string };
+
+function toReconciliation(row: ReconciliationRow): Reconciliation {
+  return {
     runAt: Number(row.run_at),
     currency: row.currency,
     status: row.status as ReconciliationStatus,
@@ -80,5 +78,23 @@ export async function lastReconciliation(db: Db): Promise<Reconciliation[]> {
     difference: row.difference,
     reason: row.reason,
     detail: JSON.parse(row.detail) as ReconciliationDetail,
-  }));
+  };
+}
+
+/** The last run's rows (one per currency), or none when no run was recorded. */
+export async function lastReconciliation(db: Db): Promise<Reconciliation[]> {
+  const last = await db.selectFrom('reconciliations').select('run_at').orderBy('run_at', 'desc').limit(1).executeTakeFirst();
+  if (!last) return [];
+  const rows = await db.selectFrom('reconciliations').selectAll().where('run_at', '=', last.run_at).orderBy('currency').execute();
+  return rows.map(toReconciliation);
+}
+
+/** A page of runs, newest first (each its rows by currency), and how many runs were recorded. */
+export async function reconciliationRuns(db: Db, page: number, pageSize: number): Promise<{ runs: Reconciliation[][]; total: number }> {
+  const counted = await db.selectFrom('reconciliations').select((eb) => eb.fn.count<bigint>('run_at').distinct().as('n')).executeTakeFirstOrThrow();
+  const times = await db.selectFrom('reconciliations').select('run_at').distinct().orderBy('run_at', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
+  if (!times.length) return { runs: [], total: Number(counted.n) };
+  const rows = await db.selectFrom('reconciliations').selectAll().where('run_at', 'in', times.map((t) => t.run_at)).orderBy('run_at', 'desc').orderBy('currency').execute();
+  const runs = times.map((time) => rows.filter((row) => Number(row.run_at) === Number(time.run_at)).map(toReconciliation));
+  return { runs, total: Number(counted.n) };
 }

@@ -18,6 +18,7 @@ import { BY_ID, paginate, type PageArgs, type PageRows } from '../http/paging';
 import { userBalance } from '../ledger/balances';
 import type { Trx } from '../ledger/post';
 import type { TimeFormat } from '../time';
+import { assertNotFrozen } from '../users/freeze';
 import { ownWithdrawAddress } from './addresses';
 import { postFreeze, postReturn } from './ledger';
 import { refuseIf, ruleFor } from './rules';
@@ -120,6 +121,8 @@ export interface RequestInput {
  */
 export async function requestWithdrawal(trx: Trx, config: ServerConfig, input: RequestInput): Promise<WithdrawalRow> {
   const { userId, body, now } = input;
+  // first: a frozen account is told so, whatever else is wrong with the request
+  await assertNotFrozen(trx, userId);
   const rule = ruleFor(body.currency, body.network);
   const { currency, network } = rule;
   refuseIf(checkWithdrawAmount(rule, body.amount));

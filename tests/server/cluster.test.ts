@@ -14,6 +14,7 @@ import { toUnits } from '../../contract/rules/money';
 import { startCluster, type RunningCluster } from '../../server/cluster';
 import { checkLedger } from '../../server/ledger/invariants';
 import { creditDeposit } from '../../server/ledger/deposits';
+import { cliActor } from '../../server/operators/actor';
 import { setPayPasswordViaApi, signInViaApi } from '../e2e/support/siwe';
 import { createTestDb, type TestDb } from './support/db';
 import { freePort, startRedis, type PrivateRedis } from './support/redis';
@@ -73,7 +74,7 @@ async function fundedUser(usdt: string): Promise<{ token: string; uid: string }>
   const session = await signInViaApi(cluster.url, wallet);
   await setPayPasswordViaApi(cluster.url, session.token, wallet, PAY_PASSWORD);
   const { uid } = session.user as { uid: string };
-  await creditDeposit(testDb.db, { uid, network: 'ERC20', currency: 'USDT', amount: usdt, txHash: `0x${randomBytes(32).toString('hex')}`, operator: 'test', now: Date.now() });
+  await creditDeposit(testDb.db, { uid, network: 'ERC20', currency: 'USDT', amount: usdt, txHash: `0x${randomBytes(32).toString('hex')}` }, { actor: cliActor('test'), now: Date.now(), reason: '' });
   return { token: session.token, uid };
 }
 

@@ -13,6 +13,7 @@ import { startLyingProxy, type LyingProxy } from '../chain/lyingProxy';
 import { toUnits } from '../../contract/rules/money';
 import { DEPOSIT_REVIEW_ABOVE } from '../../contract/rules/wallet';
 import { creditDeposit } from '../../server/ledger/deposits';
+import { cliActor } from '../../server/operators/actor';
 import { openDepositAddressBook, type DepositAddressBook } from '../../server/ledger/depositAddresses';
 import { checkLedger } from '../../server/ledger/invariants';
 import { impossibleAmount } from '../../server/deposits/amounts';
@@ -129,13 +130,13 @@ describe('a deposit above DEPOSIT_REVIEW_ABOVE', () => {
     expect(listed).toContainEqual(expect.objectContaining({ id: String(row.id), status: 'review', amount: above, user: String(user.userId) }));
 
     const [approved] = await ops(DEPOSIT_REVIEW_OPS_COMMANDS['deposit:approve'], [String(row.id), '--operator', 'alice-ops']);
-    expect(approved).toMatchObject({ status: 'credited', operator: 'alice-ops', approved: true });
+    expect(approved).toMatchObject({ status: 'credited', operator: 'cli:alice-ops', approved: true });
     expect(await balanceOf(t.app, user)).toBe(above);
     const [again] = await ops(DEPOSIT_REVIEW_OPS_COMMANDS['deposit:approve'], [String(row.id)]);
     expect(again).toMatchObject({ approved: false, alreadyApproved: true });
     expect(await balanceOf(t.app, user)).toBe(above);
     const credited = await t.db.selectFrom('deposits').select(['operator', 'source', 'amount']).where('user_id', '=', user.userId).execute();
-    expect(credited).toEqual([{ operator: 'alice-ops', source: 'watcher', amount: toUnits(above) }]);
+    expect(credited).toEqual([{ operator: 'cli:alice-ops', source: 'watcher', amount: toUnits(above) }]);
     expect((await records(user)).map((r) => r.status)).toEqual(['credited']);
   });
 
@@ -145,15 +146,15 @@ describe('a deposit above DEPOSIT_REVIEW_ABOVE', () => {
     expect(row.status).toBe('review');
     // deposit:credit by hand may not go around the review
     await expect(
-      creditDeposit(t.db, { uid: user.uid, currency: 'USDT', amount: above, network: 'ERC20', txHash: row.tx_hash, operator: 'someone', now: t.clock.now() }),
+      creditDeposit(t.db, { uid: user.uid, currency: 'USDT', amount: above, network: 'ERC20', txHash: row.tx_hash }, { actor: cliActor('someone'), now: t.clock.now(), reason: '' }),
     ).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'deposit.inReview' } });
 
     const [rejected] = await ops(DEPOSIT_REVIEW_OPS_COMMANDS['deposit:reject'], [String(row.id), '--reason', 'source of funds unknown', '--operator', 'bob-ops']);
-    expect(rejected).toMatchObject({ status: 'rejected', reason: 'source of funds unknown', operator: 'bob-ops', rejected: true });
+    expect(rejected).toMatchObject({ status: 'rejected', reason: 'source of funds unknown', operator: 'cli:bob-ops', rejected: true });
     await expect(DEPOSIT_REVIEW_OPS_COMMANDS['deposit:approve'].run([String(row.id)], { db: t.db, clock: t.clock, print: () => undefined }))
       .rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'deposit.refused.approve' } });
     await expect(
-      creditDeposit(t.db, { uid: user.uid, currency: 'USDT', amount: above, network: 'ERC20', txHash: row.tx_hash, operator: 'someone', now: t.clock.now() }),
+      creditDeposit(t.db, { uid: user.uid, currency: 'USDT', amount: above, network: 'ERC20', txHash: row.tx_hash }, { actor: cliActor('someone'), now: t.clock.now(), reason: '' }),
     ).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'deposit.inReview' } });
     await mine(1);
     await run();

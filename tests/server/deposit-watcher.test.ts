@@ -12,6 +12,7 @@ import { HDNodeWallet, parseEther, parseUnits, type Contract, type JsonRpcProvid
 import { startLocalChain, type LocalChain } from '../chain/localChain';
 import { toUnits } from '../../contract/rules/money';
 import { creditDeposit } from '../../server/ledger/deposits';
+import { cliActor } from '../../server/operators/actor';
 import { openDepositAddressBook, type DepositAddressBook } from '../../server/ledger/depositAddresses';
 import { checkLedger } from '../../server/ledger/invariants';
 import { parseWatchedNetworks, type WatchedNetwork } from '../../server/deposits/networks';
@@ -317,15 +318,15 @@ describe('crediting by hand and by the watcher', () => {
     await run();
     expect((await rows(hash))[0].status).toBe('credited');
     await expect(
-      creditDeposit(t.db, { uid: alice.uid, network: 'ERC20', currency: 'USDT', amount: '15', txHash: hash, operator: 'carol', now: t.clock.now() }),
+      creditDeposit(t.db, { uid: alice.uid, network: 'ERC20', currency: 'USDT', amount: '15', txHash: hash }, { actor: cliActor('carol'), now: t.clock.now(), reason: '' }),
     ).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'deposit.creditedByWatcher' } });
-    expect(await ledgerRefs(`ops:deposit:credit:carol:ERC20:${hash}`)).toEqual([]);
+    expect(await ledgerRefs(`ops:deposit:credit:cli:carol:ERC20:${hash}`)).toEqual([]);
   });
 
   it('the watcher does not credit a transaction an operator credited by hand', async () => {
     const { hash } = await sendUsdt(bob, '18');
     const before = Number(await balanceOf(t.app, bob));
-    const byHand = await creditDeposit(t.db, { uid: bob.uid, network: 'ERC20', currency: 'USDT', amount: '18', txHash: hash, operator: 'carol', now: t.clock.now() });
+    const byHand = await creditDeposit(t.db, { uid: bob.uid, network: 'ERC20', currency: 'USDT', amount: '18', txHash: hash }, { actor: cliActor('carol'), now: t.clock.now(), reason: '' });
     expect(byHand.created).toBe(true);
     await run();
     await mine(CONFIRMATIONS);
@@ -337,9 +338,10 @@ describe('crediting by hand and by the watcher', () => {
   });
 
   it('ops deposit:credit still credits by network + tx hash, once', async () => {
-    const input = { uid: alice.uid, network: 'BEP20', currency: 'USDT', amount: '5', txHash: randomTxHash(), operator: 'dave', now: t.clock.now() };
-    expect((await creditDeposit(t.db, input)).created).toBe(true);
-    expect((await creditDeposit(t.db, input)).created).toBe(false);
+    const input = { uid: alice.uid, network: 'BEP20', currency: 'USDT', amount: '5', txHash: randomTxHash() };
+    const inputAct = { actor: cliActor('dave'), now: t.clock.now(), reason: '' };
+    expect((await creditDeposit(t.db, input, inputAct)).created).toBe(true);
+    expect((await creditDeposit(t.db, input, inputAct)).created).toBe(false);
   });
 });
 
@@ -364,14 +366,15 @@ describe('drop on rescan and the hand credit cross-check', () => {
     const { hash } = await sendUsdt(alice, '33');
     await run();
     expect((await rows(hash))[0].status).toBe('confirming');
-    const input = { uid: alice.uid, network: 'ERC20', currency: 'USDT', amount: '34', txHash: hash, operator: 'carol', now: t.clock.now() };
-    await expect(creditDeposit(t.db, input)).rejects.toMatchObject({
+    const input = { uid: alice.uid, network: 'ERC20', currency: 'USDT', amount: '34', txHash: hash };
+    const inputAct = { actor: cliActor('carol'), now: t.clock.now(), reason: '' };
+    await expect(creditDeposit(t.db, input, inputAct)).rejects.toMatchObject({
       code: 'CONFLICT', options: { messageKey: 'deposit.watcherMismatch', params: { seen: '33 USDT', uid: alice.uid } },
     });
-    await expect(creditDeposit(t.db, { ...input, amount: '33', uid: bob.uid })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'deposit.watcherMismatch' } });
-    expect(await ledgerRefs(`ops:deposit:credit:carol:ERC20:${hash}`)).toEqual([]);
+    await expect(creditDeposit(t.db, { ...input, amount: '33', uid: bob.uid }, inputAct)).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'deposit.watcherMismatch' } });
+    expect(await ledgerRefs(`ops:deposit:credit:cli:carol:ERC20:${hash}`)).toEqual([]);
     const before = Number(await balanceOf(t.app, alice));
-    expect((await creditDeposit(t.db, { ...input, amount: '33' })).created).toBe(true);
+    expect((await creditDeposit(t.db, { ...input, amount: '33' }, inputAct)).created).toBe(true);
     // the watcher then marks its row credited by the operator's deposit, and posts nothing
     await mine(CONFIRMATIONS);
     expect((await run()).credited).toBe(0);
@@ -399,7 +402,7 @@ describe('the deposit records (GET /account/recharge)', () => {
 
   it('lists seen deposits with credited ones in one list, newest first, paged, with confirmations, and not the dropped ones', async () => {
     await run();
-    const byHand = await creditDeposit(t.db, { uid: dave.uid, network: 'BEP20', currency: 'USDT', amount: '7', txHash: randomTxHash(), operator: 'carol', now: t.clock.now() });
+    const byHand = await creditDeposit(t.db, { uid: dave.uid, network: 'BEP20', currency: 'USDT', amount: '7', txHash: randomTxHash() }, { actor: cliActor('carol'), now: t.clock.now(), reason: '' });
     t.clock.advance(1000);
     // dropped: seen, then taken away by a reorg
     const snapshot = await chain.send('evm_snapshot', []);

@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from './support/app';
 import { balanceOf, newUser, randomTxHash, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
 import { creditDeposit } from '../../server/ledger/deposits';
+import { cliActor } from '../../server/operators/actor';
 import { checkLedger } from '../../server/ledger/invariants';
 
 const ROOT = HDNodeWallet.fromPhrase('test test test test test test test test test test test junk', undefined, "m/44'/60'/0'");
@@ -58,14 +59,15 @@ describe('deposit addresses', () => {
 describe('crediting', () => {
   it('credits once per network + tx hash, audited in the ledger, and lists the record', async () => {
     const tx = randomTxHash();
-    const input = { uid: alice.uid, network: 'ERC20', currency: 'USDT', amount: '150.25', txHash: tx, operator: 'carol', now: t.clock.now() };
-    expect((await creditDeposit(t.db, input)).created).toBe(true);
-    expect((await creditDeposit(t.db, input)).created).toBe(false);
-    expect((await creditDeposit(t.db, { ...input, txHash: tx.toUpperCase().replace('0X', '0x') })).created).toBe(false);
+    const input = { uid: alice.uid, network: 'ERC20', currency: 'USDT', amount: '150.25', txHash: tx };
+    const inputAct = { actor: cliActor('carol'), now: t.clock.now(), reason: '' };
+    expect((await creditDeposit(t.db, input, inputAct)).created).toBe(true);
+    expect((await creditDeposit(t.db, input, inputAct)).created).toBe(false);
+    expect((await creditDeposit(t.db, { ...input, txHash: tx.toUpperCase().replace('0X', '0x') }, inputAct)).created).toBe(false);
     expect(await balanceOf(t.app, alice)).toBe('150.25');
-    await expect(creditDeposit(t.db, { ...input, amount: '999' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(creditDeposit(t.db, { ...input, amount: '999' }, inputAct)).rejects.toMatchObject({ code: 'CONFLICT' });
     const ledgerTx = await t.db.selectFrom('ledger_transactions').select('ref').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(ledgerTx.ref).toBe(`ops:deposit:credit:carol:ERC20:${tx}`);
+    expect(ledgerTx.ref).toBe(`ops:deposit:credit:cli:carol:ERC20:${tx}`);
     const records = (await recharge(alice)).json().data.records;
     expect(records.total).toBe(1);
     expect(records.list[0]).toMatchObject({ network: 'ERC20', currency: 'USDT', amount: '150.25', txHash: tx, status: 'credited' });
@@ -73,12 +75,13 @@ describe('crediting', () => {
   });
 
   it('refuses unknown networks, amounts below the minimum, bad hashes and unknown users', async () => {
-    const base = { uid: alice.uid, network: 'ERC20', currency: 'USDT', amount: '100', txHash: randomTxHash(), operator: 'carol', now: t.clock.now() };
-    await expect(creditDeposit(t.db, { ...base, network: 'TRC20' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(creditDeposit(t.db, { ...base, amount: '9.99' })).rejects.toMatchObject({ code: 'BUSINESS_RULE' });
-    await expect(creditDeposit(t.db, { ...base, amount: '1.123456789' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(creditDeposit(t.db, { ...base, txHash: '0x1234' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(creditDeposit(t.db, { ...base, uid: '1' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const base = { uid: alice.uid, network: 'ERC20', currency: 'USDT', amount: '100', txHash: randomTxHash() };
+    const baseAct = { actor: cliActor('carol'), now: t.clock.now(), reason: '' };
+    await expect(creditDeposit(t.db, { ...base, network: 'TRC20' }, baseAct)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(creditDeposit(t.db, { ...base, amount: '9.99' }, baseAct)).rejects.toMatchObject({ code: 'BUSINESS_RULE' });
+    await expect(creditDeposit(t.db, { ...base, amount: '1.123456789' }, baseAct)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(creditDeposit(t.db, { ...base, txHash: '0x1234' }, baseAct)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(creditDeposit(t.db, { ...base, uid: '1' }, baseAct)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('runs as `npm run ops -- deposit:credit`, idempotently, and `ledger:check` reports the invariants', async () => {

@@ -14,6 +14,7 @@ import { orderApi, stockOf } from './mall.fixture';
 import { startTestApp, type TestApp } from './support/app';
 import { busyUser, getUrl, GET_ENDPOINTS, type BusyUser } from './support/busyUser';
 import { bearer } from './support/siwe';
+import { opHeaders, signedInOperator } from './support/operators';
 import { askWithdrawal, saveWithdrawAddress } from './support/withdrawals';
 
 /**
@@ -22,7 +23,7 @@ import { askWithdrawal, saveWithdrawAddress } from './support/withdrawals';
  * (docs/decisions.md, "Server layout"). It writes by design; the test below checks it is still the
  * only one. (A conversion quote is issued by a POST.)
  */
-const ISSUES_A_TOKEN = new Set(['auth.nonce']);
+const ISSUES_A_TOKEN = new Set(['auth.nonce', 'admin.nonce']);
 
 /** Every table's rows, each table sorted and hashed: equal snapshots mean an unchanged database. */
 async function snapshot(db: Db): Promise<Record<string, string>> {
@@ -40,6 +41,8 @@ async function snapshot(db: Db): Promise<Record<string, string>> {
 
 let t: TestApp;
 let token: string;
+/** an admin's: every console GET is open to the role (console.read, operators.manage, features.manage, audit.read) */
+let operatorToken: string;
 let ids: BusyUser['ids'];
 
 beforeAll(async () => {
@@ -52,6 +55,7 @@ beforeAll(async () => {
   const prover = { token, wallet: busy.buyer.wallet! };
   const withdrawal = await askWithdrawal(t, prover, await saveWithdrawAddress(t, prover, 'cold', { wait: false }), '20');
   ids = { ...busy.ids, withdrawal };
+  operatorToken = (await signedInOperator(t, 'admin')).token;
 });
 
 afterAll(async () => {
@@ -69,7 +73,8 @@ describe('GET endpoints', () => {
 
   it.each(GETS.filter(({ name }) => !ISSUES_A_TOKEN.has(name)))('$name answers 200 and writes nothing', async ({ name, endpoint }) => {
     const before = await snapshot(t.db);
-    const response = await t.app.inject({ method: 'GET', url: getUrl({ name, endpoint }, ids), headers: bearer(token) });
+    const headers = name.startsWith('admin.') ? opHeaders(operatorToken) : bearer(token);
+    const response = await t.app.inject({ method: 'GET', url: getUrl({ name, endpoint }, ids), headers });
     expect({ name, status: response.statusCode }).toEqual({ name, status: 200 });
     expect(await snapshot(t.db)).toEqual(before);
   });
@@ -91,7 +96,8 @@ describe('GET endpoints', () => {
   it('writes only in the GETs listed as issuing a token (so that list cannot go stale)', async () => {
     for (const { name, endpoint } of GETS.filter(({ name }) => ISSUES_A_TOKEN.has(name))) {
       const before = await snapshot(t.db);
-      const response = await t.app.inject({ method: 'GET', url: getUrl({ name, endpoint }, ids), headers: bearer(token) });
+      const headers = name.startsWith('admin.') ? opHeaders(operatorToken) : bearer(token);
+    const response = await t.app.inject({ method: 'GET', url: getUrl({ name, endpoint }, ids), headers });
       expect({ name, status: response.statusCode }).toEqual({ name, status: 200 });
       expect(await snapshot(t.db)).not.toEqual(before);
     }

@@ -218,13 +218,19 @@ describe('the manual breaker and prices:status', () => {
 
     const status = await ops(pricesStatus, []);
     expect(status.code).toBe(1);
-    expect(status.printed[1]).toMatchObject({ usable: false, reason: 'halted', halted: { operator: 'ops-alice', reason: 'source exchange hacked', since: new Date(t.clock.now() - 1000).toISOString() } });
+    expect(status.printed[1]).toMatchObject({ usable: false, reason: 'halted', halted: { operator: 'cli:ops-alice', reason: 'source exchange hacked', since: new Date(t.clock.now() - 1000).toISOString() } });
 
     const again = await ops(pricesHalt, ['ETH', '--reason', 'second thoughts', '--operator', 'ops-bob']);
     expect(again.printed).toEqual([{ currency: 'ETH', halted: true, changed: false, note: 'already halted; the first halt stands' }]);
-    expect((await t.db.selectFrom('price_halts').selectAll().execute())).toEqual([expect.objectContaining({ currency: 'ETH', operator: 'ops-alice', reason: 'source exchange hacked' })]);
+    expect((await t.db.selectFrom('price_halts').selectAll().execute())).toEqual([expect.objectContaining({ currency: 'ETH', operator: 'cli:ops-alice', reason: 'source exchange hacked' })]);
 
-    expect(await ops(pricesResume, ['ETH'])).toEqual({ code: 0, printed: [{ currency: 'ETH', halted: false, changed: true }] });
+    expect(await ops(pricesResume, ['ETH', '--reason', 'exchange fixed', '--operator', 'ops-carol'])).toEqual({ code: 0, printed: [{ currency: 'ETH', halted: false, changed: true }] });
+    // the halt and the resume are in the audit log, as from the command line; the halt that changed nothing is not
+    const audit = await t.db.selectFrom('audit_log').select(['source', 'actor', 'role', 'action', 'target', 'reason']).where('target', '=', 'price:ETH').orderBy('id').execute();
+    expect(audit).toEqual([
+      { source: 'cli', actor: 'ops-alice', role: 'cli', action: 'price.halt', target: 'price:ETH', reason: 'source exchange hacked' },
+      { source: 'cli', actor: 'ops-carol', role: 'cli', action: 'price.resume', target: 'price:ETH', reason: 'exchange fixed' },
+    ]);
     expect(await eth()).toMatchObject({ usable: true, price: toUnits('2500') });
     expect((await quoteEth()).statusCode).toBe(200);
     expect((await ops(pricesResume, ['ETH'])).printed).toEqual([{ currency: 'ETH', halted: false, changed: false, note: 'was not halted' }]);

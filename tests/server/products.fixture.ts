@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiEnvelope } from '../../contract';
 import { creditDeposit } from '../../server/ledger/deposits';
+import { cliActor } from '../../server/operators/actor';
 import { toUnits } from '../../contract/rules/money';
 import type { TestApp } from './support/app';
 import { TEST_HOST, signIn, type TestWallet } from './support/siwe';
@@ -29,7 +30,7 @@ export async function newUser(t: TestApp, usdt = '0', invite?: string): Promise<
   const set = await postPayPass(t.app, t.clock, { token, wallet }, { newPassword: PAY_PASSWORD });
   if (set.statusCode !== 200) throw new Error(`pay-pass failed: ${set.body}`);
   if (usdt !== '0') {
-    await creditDeposit(t.db, { uid: user.uid, network: 'ERC20', currency: 'USDT', amount: usdt, txHash: `0x${randomBytes(32).toString('hex')}`, operator: 'test', now: t.clock.now() });
+    await creditDeposit(t.db, { uid: user.uid, network: 'ERC20', currency: 'USDT', amount: usdt, txHash: `0x${randomBytes(32).toString('hex')}` }, { actor: cliActor('test'), now: t.clock.now(), reason: '' });
   }
   return { id: user.id, uid: user.uid, token, wallet };
 }

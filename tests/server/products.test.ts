@@ -6,6 +6,7 @@ import { DAY } from './support/clock';
 import { MARCH_FIRST_NOON, PAY_PASSWORD, balance, call, insertFinanceProduct, insertPowerProduct, newUser, type TestUser } from './products.fixture';
 import { haltCurrency, resumeCurrency } from '../../server/prices/store';
 import { systemBalance } from '../../server/ledger/balances';
+import { cliActor } from '../../server/operators/actor';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -27,11 +28,11 @@ describe('power products', () => {
     const find = async () => (await call(t, null, 'GET', '/product/power?coin=BTC&pageSize=100')).body.data.list.find((p: { id: string }) => p.id === productId);
     // the demo feed at the seed's price (testConfig), labelled as such
     expect(await find()).toMatchObject({ coinPriceUsdt: '65000', coinPriceAt: expect.any(String), coinPriceDemo: true });
-    await haltCurrency(t.db, { currency: 'BTC', operator: 'test', reason: 'test', haltedAt: t.clock.now() });
+    await haltCurrency(t.db, { actor: cliActor('test'), now: t.clock.now(), reason: 'test' }, 'BTC');
     const halted = await find();
     expect(halted).toMatchObject({ id: productId });
     for (const key of ['coinPriceUsdt', 'coinPriceAt', 'coinPriceDemo']) expect(halted).not.toHaveProperty(key);
-    await resumeCurrency(t.db, 'BTC');
+    await resumeCurrency(t.db, { actor: cliActor('test'), now: t.clock.now(), reason: '' }, 'BTC');
     expect((await find()).coinPriceUsdt).toBe('65000');
   });
 });

@@ -36,6 +36,7 @@ import { call } from './products.fixture';
 import { startTestApp, type TestApp } from './support/app';
 import { addHistory, busyUser, getUrl, GET_ENDPOINTS, LISTS, withQuery, type BusyUser } from './support/busyUser';
 import { bearer } from './support/siwe';
+import { ADMIN_API, operatorProof, opHeaders, signedInOperator } from './support/operators';
 import { poll, priceConfig, startPriceServer, type PriceServer } from './support/priceFeed';
 import { recordStatements } from './support/statements';
 
@@ -55,6 +56,11 @@ const BOUNDED = new Set([
   'mall_categories', 'mall_goods', 'mall_skus', 'chain_cursors', 'chain_job_runs', 'kysely_migration', 'kysely_migration_lock',
   // a row per currency (price) or network (withdrawals) an operator halted
   'price_halts', 'withdrawal_halts',
+  // the people who run the platform, and a row per feature flag switched in the console (polled)
+  'operators', 'feature_flag_overrides',
+  // grown by operators' own actions (a person's pace: thousands of rows a year), read by the
+  // console, whose lists count their rows; their filters still read by index (below)
+  'operator_sessions', 'operator_challenges', 'audit_log', 'approvals',
 ]);
 
 interface Plan {
@@ -197,6 +203,15 @@ beforeAll(async () => {
   expect(await PRICE_OPS_COMMANDS['prices:halt'].run(['ETH', '--reason', 'test'], opsContext)).toBe(0);
   expect(await PRICE_OPS_COMMANDS['prices:status'].run([], opsContext)).toBe(1);
   expect(await PRICE_OPS_COMMANDS['prices:resume'].run(['ETH'], opsContext)).toBe(0);
+  // the console's own reads: the audit log by each filter, approvals waiting, an operator's sessions, a step-up challenge
+  const admin = await signedInOperator(t, 'admin');
+  const support = await signedInOperator(t, 'support');
+  const day = new Date(t.clock.now()).toISOString();
+  for (const url of [`/audit?actor=${admin.address}`, '/audit?target=operator:x', `/audit?from=${day}&to=${day}`, '/approvals?status=pending', '/sessions']) {
+    const answer = await t.app.inject({ method: 'GET', url: `${ADMIN_API}${url}`, headers: opHeaders(url === '/sessions' ? support.token : admin.token) });
+    expectOk({ status: answer.statusCode, body: answer.json() }, url);
+  }
+  await operatorProof(t, admin, 'approval.confirm', '1');
   recorder.stop();
   await explainAll();
 }, 120_000);

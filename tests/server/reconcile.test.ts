@@ -28,6 +28,7 @@ import { reconcile } from '../../server/reconcile/reconcile';
 import type { Reconciliation } from '../../server/reconcile/store';
 import { WithdrawalSigner } from '../../server/withdrawals/signer';
 import { approveWithdrawal } from '../../server/withdrawals/review';
+import { cliActor } from '../../server/operators/actor';
 import { withdrawStatement } from '../../contract/rules/withdraw';
 import { startTestApp, type TestApp } from './support/app';
 import { DAY, HOUR } from './support/clock';
@@ -143,7 +144,7 @@ async function approvedWithdrawal(who: MoneyUser, amount: string): Promise<bigin
   const response = await t.app.inject({ method: 'POST', url: '/api/v1/web/withdraw/request', headers: bearer(who.token), payload });
   expect(response.statusCode).toBe(200);
   const { id, status } = response.json().data as { id: string; status: string };
-  if (status === 'review') await approveWithdrawal(t.db, BigInt(id), 'test', t.clock.now());
+  if (status === 'review') await approveWithdrawal(t.db, BigInt(id), { actor: cliActor('test'), now: t.clock.now(), reason: '' });
   return BigInt(id);
 }
 

@@ -121,7 +121,7 @@ describe('the signer on a local chain', () => {
     // what was already out is still followed
     expect((await row(sent)).status).toBe('confirming');
     await WITHDRAW_OPS_COMMANDS['withdraw:list'].run([], context);
-    expect(printed[0]).toMatchObject({ signer: 'ERC20', state: 'halted', operator: 'carol', reason: 'hot wallet under review' });
+    expect(printed[0]).toMatchObject({ signer: 'ERC20', state: 'halted', operator: 'cli:carol', reason: 'hot wallet under review' });
 
     printed.length = 0;
     expect(await WITHDRAW_OPS_COMMANDS['withdraw:resume'].run(['ERC20'], context)).toBe(0);

@@ -13,6 +13,7 @@ import { loadConfig } from '../../server/config';
 import { runMoneyTransaction } from '../../server/ledger/moneyTransaction';
 import { postSettle } from '../../server/withdrawals/ledger';
 import { approveWithdrawal } from '../../server/withdrawals/review';
+import { cliActor } from '../../server/operators/actor';
 import { startTestApp, type TestApp } from './support/app';
 import { DAY, HOUR } from './support/clock';
 import { deposit, DETAILS_URL, newUser, PAY_PASSWORD, type MoneyUser } from './support/ledger';
@@ -147,7 +148,7 @@ describe('one withdrawal', () => {
     expect((await get(alice, `${BASE}/detail/999999`)).statusCode).toBe(404);
 
     t.clock.advance(60_000);
-    if (fresh.json().data.status === 'review') await approveWithdrawal(t.db, BigInt(id), 'carol', t.clock.now());
+    if (fresh.json().data.status === 'review') await approveWithdrawal(t.db, BigInt(id), { actor: cliActor('carol'), now: t.clock.now(), reason: '' });
     const hash = `0x${'cd'.repeat(32)}`;
     t.clock.advance(60_000);
     await t.db.updateTable('withdrawals').set({ status: 'confirming', tx_hash: hash, broadcast_at: BigInt(t.clock.now()), confirmations: 3n }).where('id', '=', BigInt(id)).execute();

@@ -373,19 +373,19 @@ describe('the operator\'s review', () => {
     expect(listed.find((w) => w.id === one.id)).toMatchObject({ amount: '12000', fee: '5', reviewReasons: ['amount'], address: aliceErc20.address });
 
     const [approved] = await ops('withdraw:approve', [one.id, '--operator', 'carol']);
-    expect(approved).toMatchObject({ id: one.id, status: 'processing', operator: 'carol', approved: true });
+    expect(approved).toMatchObject({ id: one.id, status: 'processing', operator: 'cli:carol', approved: true });
     const [repeat] = await ops('withdraw:approve', [one.id, '--operator', 'carol']);
     expect(repeat).toMatchObject({ status: 'processing', approved: false, alreadyApproved: true });
     expect((await get(alice, '/history')).json().data.list.find((w: { id: string }) => w.id === one.id)).toMatchObject({ status: 'processing', cancellable: false });
 
     const before = await balances(alice);
     const [rejected] = await ops('withdraw:reject', [two.id, '--reason', 'address on a sanctions list', '--operator', 'dave']);
-    expect(rejected).toMatchObject({ status: 'rejected', operator: 'dave', reason: 'address on a sanctions list', rejected: true });
+    expect(rejected).toMatchObject({ status: 'rejected', operator: 'cli:dave', reason: 'address on a sanctions list', rejected: true });
     const after = await balances(alice);
     expect(after.available - before.available).toBe(1_300_500_000_000n);
     expect(before.frozen - after.frozen).toBe(1_300_500_000_000n);
     const refs = await t.db.selectFrom('ledger_transactions').select('ref').where('ref', 'like', `withdraw:${two.id}:%`).orderBy('id').execute();
-    expect(refs.map((r) => r.ref)).toEqual([`withdraw:${two.id}:freeze`, `withdraw:${two.id}:reject:dave`]);
+    expect(refs.map((r) => r.ref)).toEqual([`withdraw:${two.id}:freeze`, `withdraw:${two.id}:reject:cli:dave`]);
     const [rejectAgain] = await ops('withdraw:reject', [two.id, '--reason', 'again', '--operator', 'dave']);
     expect(rejectAgain).toMatchObject({ rejected: false, alreadyRejected: true });
     expect(await balances(alice)).toEqual(after);

@@ -20,6 +20,7 @@ import * as m0110 from './0110_chain_job_runs';
 import * as m0120 from './0120_deposit_review';
 import * as m0130 from './0130_reconciliations';
 import * as m0140 from './0140_withdraw_risk';
+import * as m0150 from './0150_operators';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth': m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0120_deposit_review': m0120,
   '0130_reconciliations': m0130,
   '0140_withdraw_risk': m0140,
+  '0150_operators': m0150,
 };

@@ -9,6 +9,7 @@ import { allEndpoints, fullPath, type Endpoint } from '../../../contract';
 import { AUTO_CONFIRM_MS } from '../../../contract/rules/mallOrders';
 import { insertSku, newBuyer, ops, orderApi, type Buyer } from '../mall.fixture';
 import { creditDeposit } from '../../../server/ledger/deposits';
+import { cliActor } from '../../../server/operators/actor';
 import { settlePendingDays } from '../../../server/settlement/pendingDays';
 import { insertFinanceProduct, insertPowerProduct, MARCH_FIRST_NOON, newUser, PAY_PASSWORD, call, type Answer } from '../products.fixture';
 import type { TestApp } from './app';
@@ -56,7 +57,7 @@ function expectOk(answer: Answer<unknown>, what: string): void {
 export async function addHistory(t: TestApp, busy: BusyUser): Promise<void> {
   const { buyer, friend } = busy;
   for (let i = 0; i < 3; i++) expectOk(await call(t, buyer, 'POST', '/account/transfer/create', { to: friend.uid, amount: '10', currency: 'USDT', payPassword: PAY_PASSWORD }), 'transfer');
-  await creditDeposit(t.db, { uid: buyer.uid, network: 'ERC20', currency: 'USDT', amount: '500', txHash: `0x${randomBytes(32).toString('hex')}`, operator: 'test', now: t.clock.now() });
+  await creditDeposit(t.db, { uid: buyer.uid, network: 'ERC20', currency: 'USDT', amount: '500', txHash: `0x${randomBytes(32).toString('hex')}` }, { actor: cliActor('test'), now: t.clock.now(), reason: '' });
   const power = await insertPowerProduct(t);
   const finance = await insertFinanceProduct(t);
   for (let i = 0; i < 2; i++) {
@@ -116,8 +117,11 @@ export const GET_ENDPOINTS: { name: string; endpoint: Endpoint }[] = allEndpoint
 
 /** the URL of a GET endpoint with the busy user's ids filled in */
 export function getUrl({ name, endpoint }: { name: string; endpoint: Endpoint }, ids: BusyUser['ids']): string {
-  const id = { 'account.productTitle': '10000', 'address.get': ids.address, 'mall.goodsDetail': ids.goods, 'mall.logistics': ids.shipped, 'withdraw.detail': ids.withdrawal }[name] ?? ids.unpaid;
+  const id = {
+    'account.productTitle': '10000', 'address.get': ids.address, 'mall.goodsDetail': ids.goods, 'mall.logistics': ids.shipped, 'withdraw.detail': ids.withdrawal,
+    'admin.withdrawalDetail': ids.withdrawal,
+  }[name] ?? ids.unpaid;
   // a GET whose query is required
   const query = { 'account.transferRecipient': `?to=${ids.friendUid}` }[name] ?? '';
-  return fullPath(endpoint).replace(':id', id) + query;
+  return fullPath(endpoint).replace(':id', id).replace(':uid', ids.friendUid) + query;
 }

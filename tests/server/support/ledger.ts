@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { creditDeposit } from '../../../server/ledger/deposits';
+import { cliActor } from '../../../server/operators/actor';
 import type { Db } from '../../../server/db';
 import type { Clock } from '../../../server/time';
 import { startTestApp, type TestApp } from './app';
@@ -44,7 +45,7 @@ export async function newUser(app: FastifyInstance, db: Db, clock: Clock, option
 }
 
 export async function deposit(db: Db, clock: Clock, user: MoneyUser, amount: string, currency = 'USDT', network = 'ERC20'): Promise<void> {
-  await creditDeposit(db, { uid: user.uid, network, currency, amount, txHash: randomTxHash(), operator: 'test', now: clock.now() });
+  await creditDeposit(db, { uid: user.uid, network, currency, amount, txHash: randomTxHash() }, { actor: cliActor('test'), now: clock.now(), reason: '' });
 }
 
 export function transfer(

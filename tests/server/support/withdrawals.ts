@@ -6,6 +6,7 @@
 import { Wallet } from 'ethers';
 import { withdrawAddressStatement, withdrawStatement } from '../../../contract/rules/withdraw';
 import { approveWithdrawal } from '../../../server/withdrawals/review';
+import { cliActor } from '../../../server/operators/actor';
 import type { TestApp } from './app';
 import { DAY } from './clock';
 import { PAY_PASSWORD } from './ledger';
@@ -34,7 +35,7 @@ export async function saveWithdrawAddress(t: Pick<TestApp, 'app' | 'clock'>, who
 export async function requestWithdrawal(t: Pick<TestApp, 'app' | 'clock' | 'db'>, who: Prover, to: SavedAddress, amount: string, currency = 'USDT'): Promise<string> {
   const id = await askWithdrawal(t, who, to, amount, currency);
   const row = await t.db.selectFrom('withdrawals').select(['status', 'review_reasons']).where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
-  if (row.status === 'review' && row.review_reasons === 'firstWithdrawal') await approveWithdrawal(t.db, BigInt(id), 'first-withdrawal', t.clock.now());
+  if (row.status === 'review' && row.review_reasons === 'firstWithdrawal') await approveWithdrawal(t.db, BigInt(id), { actor: cliActor('first-withdrawal'), now: t.clock.now(), reason: '' });
   else if (row.status !== 'processing') throw new Error(`withdrawal ${id} waits for review: ${row.review_reasons}`);
   return id;
 }
