@@ -82,7 +82,7 @@ describe('message files', () => {
         if (route.routes) walk(route.routes, here);
       }
     };
-    walk(routes, []);
+    walk(routes as NamedRoute[], []);
     expect(ids).toContain('menu.my.addressEdit');
     for (const locale of LOCALES) {
       const messages = load(locale);
