@@ -15,6 +15,7 @@ import { Address } from '@/admin/components/parts';
 import { useAdmin } from '@/admin/context';
 import { useTableRequest } from '@/admin/hooks';
 import { coreApi } from '@/admin/services';
+import { FILTERED_TABLE_PROPS } from '@/admin/components/tables';
 
 export default function ApprovalsPage() {
   const intl = useIntl();
@@ -102,9 +103,7 @@ export default function ApprovalsPage() {
           actionRef={actionRef}
           columns={columns}
           request={request}
-          search={{ labelWidth: 'auto' }}
-          scroll={{ x: 'max-content' }}
-          options={{ density: false, setting: false }}
+          {...FILTERED_TABLE_PROPS}
         />
       </div>
     </PageContainer>

@@ -12,6 +12,7 @@ import { isOperatorRole } from '../../../../contract/rules/operators';
 import { Address } from '@/admin/components/parts';
 import { useTableRequest } from '@/admin/hooks';
 import { coreApi } from '@/admin/services';
+import { FILTERED_TABLE_PROPS } from '@/admin/components/tables';
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -61,9 +62,7 @@ export default function AuditPage() {
           rowKey="id"
           columns={columns}
           request={request}
-          search={{ labelWidth: 'auto' }}
-          scroll={{ x: 'max-content' }}
-          options={{ density: false, setting: false }}
+          {...FILTERED_TABLE_PROPS}
           expandable={{
             expandedRowRender: (row) => (
               <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', gap: 16 }}>

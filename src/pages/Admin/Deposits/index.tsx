@@ -14,6 +14,7 @@ import { Address, UserLink } from '@/admin/components/parts';
 import { useCan } from '@/admin/context';
 import { useTableRequest } from '@/admin/hooks';
 import { moneyApi } from '@/admin/services';
+import { FILTERED_TABLE_PROPS } from '@/admin/components/tables';
 
 interface CreditValues {
   uid: string;
@@ -130,9 +131,7 @@ export default function DepositsPage() {
           actionRef={actionRef}
           columns={columns}
           request={request}
-          search={{ labelWidth: 'auto' }}
-          scroll={{ x: 'max-content' }}
-          options={{ density: false, setting: false }}
+          {...FILTERED_TABLE_PROPS}
         />
       </div>
     </PageContainer>

@@ -16,6 +16,7 @@ import { useCan } from '@/admin/context';
 import { useAdminErrorText, useTableRequest } from '@/admin/hooks';
 import { mallApi } from '@/admin/services';
 import { useRequest } from 'ahooks';
+import { FILTERED_TABLE_PROPS } from '@/admin/components/tables';
 
 const STATUS_COLORS: Record<string, string> = { unpaid: 'default', paid: 'gold', shipped: 'processing', completed: 'success', cancelled: 'default' };
 
@@ -184,9 +185,7 @@ export default function OrdersPage() {
           actionRef={actionRef}
           columns={columns}
           request={request}
-          search={{ labelWidth: 'auto' }}
-          scroll={{ x: 'max-content' }}
-          options={{ density: false, setting: false }}
+          {...FILTERED_TABLE_PROPS}
         />
       </div>
       <Drawer open={!!open} width={Math.min(560, window.innerWidth)} title={t('admin.orders.detailTitle')} onClose={() => setOpen(undefined)} destroyOnHidden>

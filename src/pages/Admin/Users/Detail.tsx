@@ -16,6 +16,7 @@ import { Address } from '@/admin/components/parts';
 import { useCan } from '@/admin/context';
 import { useAdminErrorText, useTableRequest } from '@/admin/hooks';
 import { usersApi } from '@/admin/services';
+import { FILTERED_TABLE_PROPS } from '@/admin/components/tables';
 
 export default function UserDetailPage() {
   const intl = useIntl();
@@ -122,9 +123,7 @@ export default function UserDetailPage() {
                 rowKey="id"
                 columns={ledgerTableColumns}
                 request={ledgerRequest}
-                search={{ labelWidth: 'auto' }}
-                scroll={{ x: 'max-content' }}
-                options={{ density: false, setting: false }}
+                {...FILTERED_TABLE_PROPS}
               />
             </div>
           </ProCard>

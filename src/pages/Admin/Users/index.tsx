@@ -6,6 +6,7 @@ import type { AdminUserRowType } from '../../../../contract/admin/users';
 import { Address } from '@/admin/components/parts';
 import { useTableRequest } from '@/admin/hooks';
 import { usersApi } from '@/admin/services';
+import { FILTERED_TABLE_PROPS } from '@/admin/components/tables';
 
 export default function UsersPage() {
   const intl = useIntl();
@@ -34,9 +35,7 @@ export default function UsersPage() {
           rowKey="uid"
           columns={columns}
           request={request}
-          search={{ labelWidth: 'auto' }}
-          scroll={{ x: 'max-content' }}
-          options={{ density: false, setting: false }}
+          {...FILTERED_TABLE_PROPS}
         />
       </div>
     </PageContainer>

@@ -12,6 +12,7 @@ import { Address, UserLink, WithdrawalStatusTag } from '@/admin/components/parts
 import WithdrawalActions, { awaitingSecond } from '@/admin/components/WithdrawalActions';
 import { useTableRequest } from '@/admin/hooks';
 import { moneyApi } from '@/admin/services';
+import { FILTERED_TABLE_PROPS } from '@/admin/components/tables';
 
 export default function WithdrawalsPage() {
   const intl = useIntl();
@@ -77,9 +78,7 @@ export default function WithdrawalsPage() {
           actionRef={actionRef}
           columns={columns}
           request={request}
-          search={{ labelWidth: 'auto' }}
-          scroll={{ x: 'max-content' }}
-          options={{ density: false, setting: false }}
+          {...FILTERED_TABLE_PROPS}
         />
       </div>
     </PageContainer>
