@@ -1,6 +1,6 @@
 /**
  * Step-up: a fresh wallet signature (a SIWE message with a purpose-bound, single-use nonce) that
- * security-sensitive changes need besides the session token (DESIGN.md §4).
+ * security-sensitive changes need besides the session token (docs/security.md).
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { MultilineText } from './common';

@@ -1,7 +1,7 @@
 /**
  * Turns typed handlers into Umi mock routes: the contract's path and method, the envelope,
  * features switched off in config/access.ts, Bearer sessions, input validation against the
- * contract, error statuses (DESIGN.md §4) with zh-TW messages, and Idempotency-Key replays on
+ * contract, the API's error statuses (contract/errors.ts) with zh-TW messages, and Idempotency-Key replays on
  * money-moving calls.
  */
 import { Value } from '@sinclair/typebox/value';

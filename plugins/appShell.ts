@@ -1,5 +1,5 @@
 /**
- * The app shell in the document (issue 15): the header bar, the phone tab bar and the page's
+ * The app shell in the document (docs/performance.md): the header bar, the phone tab bar and the page's
  * skeleton painted from the HTML and its inline CSS before any script runs, so a cold load on a
  * slow link never shows a blank white screen. React's first render replaces #root's content with
  * the same markup (src/components/BlankPlaceholder), then with the app.

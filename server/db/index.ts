@@ -60,7 +60,7 @@ export function createDb(options: DbOptions): Db {
     return new Kysely<Database>({ dialect: sqliteDialect(sqlite, { beforeClose: checkpointer.stop, reader: openSqliteReader(options.sqlitePath) }) });
   }
   // jit off: the server's statements are short index look-ups, and PostgreSQL's JIT, which its
-  // cost estimate turns on for a count over a long list, spent ~100 ms compiling each time (issue 18)
+  // cost estimate turns on for a count over a long list, spent ~100 ms compiling each time
   const settings = ['-c jit=off', ...(options.databaseSchema ? [`-c search_path=${quoteIdent(options.databaseSchema)}`] : [])];
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,

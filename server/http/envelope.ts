@@ -1,4 +1,4 @@
-/** The response envelope of DESIGN.md §4, for successes and errors. */
+/** The response envelope (docs/decisions.md, *Server*), for successes and errors. */
 import { SHOW_TYPE, type ApiEnvelope } from '../../contract';
 
 export function successEnvelope<T>(data: T, requestId: string): ApiEnvelope<T> {

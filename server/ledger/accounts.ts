@@ -8,8 +8,8 @@ export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 /**
  * Each system account is spread over this many rows, `sys:fees` (shard 0), `sys:fees#1` …
- * `sys:fees#7`, so that concurrent money transactions do not all queue on one row lock (issue 18:
- * every fee-bearing transfer locked the one `sys:fees` row). `post` picks a transaction's shard;
+ * `sys:fees#7`, so that concurrent money transactions do not all queue on one row lock
+ * (every fee-bearing transfer locked the one `sys:fees` row). `post` picks a transaction's shard;
  * a system account's balance is the sum of its shards (`systemBalance`, ledger:check).
  */
 export const SYSTEM_SHARDS = 8;

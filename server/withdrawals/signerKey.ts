@@ -1,5 +1,5 @@
 /**
- * The hot wallet's key for the withdrawal signer (issue 17), from the environment (read by
+ * The hot wallet's key for the withdrawal signer, from the environment (read by
  * server/config.ts):
  * - `WITHDRAW_SIGNER_KEY`: the private key, 0x and 64 hex digits; or
  * - `WITHDRAW_SIGNER_KEYSTORE`: an encrypted JSON keystore file (Web3 Secret Storage, as geth,

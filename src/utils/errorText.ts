@@ -1,5 +1,5 @@
 /**
- * The text of a server error in the user's language (issue 15 §3). Every request asks for zh-TW
+ * The text of a server error in the user's language. Every request asks for zh-TW
  * (spec: `Accept-Language: zh-TW`), so errMessage is Traditional Chinese; the error envelope also
  * names its message key and parameters (`errKey`, `errParams`, contract/envelope.ts), and the
  * browser says it again from the server's own catalogue of the active locale

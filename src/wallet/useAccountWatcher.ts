@@ -1,6 +1,6 @@
 /**
- * Account switch or disconnect in the wallet (`accountsChanged`) signs the old user out
- * (issue 3): the session belongs to one address.
+ * Account switch or disconnect in the wallet (`accountsChanged`) signs the old user out:
+ * the session belongs to one address.
  */
 import { useEffect } from 'react';
 import { getActiveProvider } from './discovery';

@@ -1,5 +1,5 @@
 /**
- * The money core (issue 4): ledger accounts and the append-only journal, idempotency keys, pay
+ * The money core: ledger accounts and the append-only journal, idempotency keys, pay
  * password attempt guards, deposits, transfers, conversion quotes and conversions.
  * Journal rows can never be updated or deleted: a trigger refuses it on both engines.
  */

@@ -1,5 +1,5 @@
 /**
- * The address book and invite commissions (issue 6). At most one default address per user is
+ * The address book and invite commissions. At most one default address per user is
  * also guarded by a partial unique index; "exactly one when any exist" is kept by server/addresses.
  */
 import { sql, type Kysely } from 'kysely';

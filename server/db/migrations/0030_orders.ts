@@ -1,5 +1,5 @@
 /**
- * Product orders and their daily settlement (issue 5): power orders with one bill per order and
+ * Product orders and their daily settlement: power orders with one bill per order and
  * day, finance orders with one interest row per order and day, power exchanges, and the days the
  * settlement has completed. The unique (order, day) indexes make settlement exactly-once.
  * Days are `YYYY-MM-DD` in the display time zone, so they compare as text.

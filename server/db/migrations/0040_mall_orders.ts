@@ -1,5 +1,5 @@
 /**
- * Mall orders (issue 7): one row per order with the goods, SKU and address copied at checkout (later
+ * Mall orders: one row per order with the goods, SKU and address copied at checkout (later
  * edits of the catalogue or the address book never change an order), its status and the time of
  * each step; and the logistics traces an operator adds. Indexes serve the buyer's lists by status
  * and the sweep (unpaid orders past their pay deadline, shipped orders past their confirm deadline).

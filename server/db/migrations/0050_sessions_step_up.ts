@@ -1,5 +1,5 @@
 /**
- * Issue 12: what a user sees of their sessions (a public id that is neither the token nor its
+ * What a user sees of their sessions (a public id that is neither the token nor its
  * hash, the device's user agent and IP at sign-in), and the step-up challenges: one-time nonces of
  * a fresh wallet signature, each bound to a user and a purpose (e.g. setting the pay password).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16: deposits the chain watcher sees (server/deposits/). `chain_deposits` holds every
+ * Deposits the chain watcher sees (server/deposits/). `chain_deposits` holds every
  * deposit seen on chain from the moment it is seen (confirming, credited, below_minimum,
  * dropped), keyed by network + tx hash + log index (a native-coin deposit, which has no log, by
  * log index -1: its transaction's own value). `chain_cursors` holds, per network, the last block

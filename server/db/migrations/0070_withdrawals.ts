@@ -1,5 +1,5 @@
 /**
- * Issue 17: withdrawals (server/withdrawals/).
+ * Withdrawals (server/withdrawals/).
  * - `withdrawal_addresses`: the user's saved withdrawal addresses (label, network, checksummed
  *   address), usable from `usable_from` (the new-address delay, or at once when a wallet signature
  *   named the address); one row per user, network and address.

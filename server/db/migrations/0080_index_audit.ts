@@ -1,5 +1,5 @@
 /**
- * Issue 18, the index audit (tests/server/query-plans.test.ts: no growing table is read by a full
+ * The index audit (tests/server/query-plans.test.ts: no growing table is read by a full
  * scan, and every index serves a recorded query):
  * - `chain_deposits_deposit`: the deposit records (server/ledger/depositRecords.ts) show a
  *   credited deposit at the time the watcher first saw it, looked up by `deposit_id` for every

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the withdrawal signer records why an approved withdrawal is not sent yet
+ * The withdrawal signer records why an approved withdrawal is not sent yet
  * (`waiting = 'hotWalletFunds'`: the hot wallet's balance, less what it sent and has not seen
  * mined, cannot pay it), so that `ops withdraw:list` shows the operator what to refill. Cleared when
  * the withdrawal is sent.

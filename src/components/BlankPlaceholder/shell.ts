@@ -1,5 +1,5 @@
 /**
- * The app shell before the app (issue 15): the header bar, the phone tab bar and skeleton blocks
+ * The app shell before the app (docs/performance.md): the header bar, the phone tab bar and skeleton blocks
  * for the page, as plain HTML and CSS, with the real shell's colours and heights
  * (src/layouts/BasicLayout.less, antd's tokens for PRIMARY_COLOR in light and dark).
  *

@@ -1,5 +1,5 @@
 /**
- * `/login` (issue 3): the discovered wallets, connect → sign → back to the `redirect` target,
+ * `/login`: the discovered wallets, connect → sign → back to the `redirect` target,
  * with a clear message for every way it can fail. `?invite=CODE` travels with the sign-in.
  */
 import { SafetyCertificateOutlined } from '@ant-design/icons';
