@@ -1,9 +1,9 @@
 /**
- * The console's menu, from its part of the route table (config/routes.ts, the `/admin` tree):
+ * The console's menu, from its part of the route table (the `/admin` tree, config/consoleRoutes.ts):
  * entries with a `label` (the message id `admin.menu.<label>`), not hidden, that the operator's
  * access map allows. A page whose access name the role lacks is not in the menu.
  */
-import routes from '../../config/routes';
+import consoleRoutes from '../../config/consoleRoutes';
 import { isRouteAccessible, type AccessRoute, type RouteAccessMap } from '@/utils/routeAccess';
 
 export interface AdminRoute extends AccessRoute {
@@ -19,7 +19,7 @@ export interface AdminMenuEntry {
   icon?: string;
 }
 
-export function adminRouteTree(table: AdminRoute[] = routes as AdminRoute[]): AdminRoute[] {
+export function adminRouteTree(table: AdminRoute[] = [consoleRoutes as AdminRoute]): AdminRoute[] {
   return table.find((route) => route.path === '/admin')?.routes ?? [];
 }
 

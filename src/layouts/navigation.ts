@@ -1,9 +1,12 @@
 /**
- * Navigation derived from the route table (config/routes.ts), filtered by access: the entries of
- * the top navigation / phone tab bar, and the sub-entries of a section (e.g. the /my entry grid).
+ * Navigation derived from the user app's route table (config/appRoutes.ts), filtered by access: the
+ * entries of the top navigation / phone tab bar, and the sub-entries of a section (e.g. the /my
+ * entry grid).
  */
-import routes from '../../config/routes';
+import appRoutes from '../../config/appRoutes';
 import { filterAccessibleRoutes, menuRoutes, type AccessRoute, type RouteAccessMap } from '@/utils/routeAccess';
+
+const routes: AccessRoute[] = [appRoutes];
 
 export interface NavEntry {
   path: string;

@@ -3,23 +3,26 @@
  * kept as written) instead of Umi's ES5 default, and the minifier gets the same engines.
  */
 import { transformSync } from '@umijs/bundler-utils/compiled/babel/core';
-import browserTargets, { esbuildTargets } from '../../plugins/browserTargets';
+import Config from '@umijs/bundler-webpack/compiled/webpack-5-chain';
+import browserTargets, { esbuildTargets, REGENERATOR_RUNTIME } from '../../plugins/browserTargets';
 
 const TARGETS = { chrome: 100, edge: 100, firefox: 100, safari: 15, ios: 15 };
 const SOURCE = 'export async function load(x) { const v = x?.a ?? 10n ** 8n; await x.done(); return v; }';
 
 type Hook = (value: Record<string, any>) => Record<string, any>;
+type ChainHook = (memo: Config) => Config;
 
-/** Runs the plugin against a fake plugin API and returns the two hooks it registered. */
-function hooks(): { babel: Hook; config: Hook } {
-  const registered: Partial<Record<'babel' | 'config', Hook>> = {};
+/** Runs the plugin against a fake plugin API and returns the hooks it registered. */
+function hooks(): { babel: Hook; config: Hook; chain: ChainHook } {
+  const registered: Partial<{ babel: Hook; config: Hook; chain: ChainHook }> = {};
   browserTargets({
     describe: () => undefined,
     config: { targets: TARGETS },
     modifyBabelPresetOpts: (hook: Hook) => (registered.babel = hook),
     modifyConfig: (hook: Hook) => (registered.config = hook),
+    chainWebpack: (hook: ChainHook) => (registered.chain = hook),
   } as never);
-  return registered as { babel: Hook; config: Hook };
+  return registered as { babel: Hook; config: Hook; chain: ChainHook };
 }
 
 /** What Umi's babel-loader passes; preset-env ignores it (ignoreBrowserslistConfig). */
@@ -62,6 +65,12 @@ describe('browser targets', () => {
   it('leaves another minifier\'s options alone (terser refuses `target`)', () => {
     const config = { targets: TARGETS, jsMinifier: 'terser', jsMinifierOptions: { compress: { passes: 2 } } };
     expect(hooks().config(config)).toEqual(config);
+  });
+
+  it("resolves Umi's regenerator-runtime import to an empty module (every target has generators)", () => {
+    const webpackConfig = hooks().chain(new Config()).toConfig();
+    expect(REGENERATOR_RUNTIME).toMatch(/[\\/]node_modules[\\/]regenerator-runtime[\\/]runtime\.js$/);
+    expect(webpackConfig.resolve?.alias).toEqual({ [REGENERATOR_RUNTIME]: false });
   });
 
   it('leaves out engines esbuild does not know and `true` versions', () => {

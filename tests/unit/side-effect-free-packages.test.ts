@@ -7,7 +7,8 @@ describe('side-effect-free packages', () => {
     '/app/node_modules/rc-util/es/Dom/canUseDom.js',
     '/app/node_modules/@rc-component/async-validator/es/index.js',
     'C:\\app\\node_modules\\rc-motion\\es\\index.js',
-  ])('covers the react-component package file %s', (file) => {
+    '/app/node_modules/@umijs/plugins/node_modules/@ahooksjs/use-request/es/index.js',
+  ])('covers the react-component package file, or use-request\'s, %s', (file) => {
     expect(SIDE_EFFECT_FREE.test(file)).toBe(true);
   });
 
@@ -17,6 +18,7 @@ describe('side-effect-free packages', () => {
     '/app/node_modules/resize-observer-polyfill/dist/ResizeObserver.es.js',
     '/app/node_modules/@ant-design/cssinjs/es/index.js',
     '/app/src/rc-like/index.ts',
+    '/app/node_modules/ahooks/es/useRequest/index.js',
   ])('leaves %s alone', (file) => {
     expect(SIDE_EFFECT_FREE.test(file)).toBe(false);
   });
