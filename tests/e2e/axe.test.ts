@@ -22,6 +22,7 @@ import { webApi, type WebCall } from './support/api';
 import { DESKTOP, PHONE, useE2E, type Session } from './support/environment';
 import { fundedUser } from './support/fundedUser';
 import { opsOn } from './support/ops';
+import { allUsable, waitForMarket } from './support/server';
 import { currentPath, sleep, waitForText } from './support/page';
 import { signInViaApi } from './support/siwe';
 
@@ -78,6 +79,9 @@ beforeAll(async () => {
     body: { to: seeded.otherUid, currency: 'USDT', amount: '10', payPassword: PAY_PASSWORD },
     headers: key('transfer'),
   });
+  // the ops commands above block this process, the price feed's too: the server's polls of it
+  // time out meanwhile, and BTC is unusable until a poll after them succeeds
+  await waitForMarket(e2e.baseUrl, allUsable(['BTC']), { what: 'BTC usable again' });
   const quote = await api<{ quoteId: string }>('/account/convert/quote', { method: 'POST', body: { from: 'USDT', to: 'BTC', amount: '65' } });
   await api('/account/convert/create', { method: 'POST', body: { quoteId: quote.quoteId, payPassword: PAY_PASSWORD }, headers: key('convert') });
 
