@@ -1,5 +1,5 @@
 /**
- * Refuses every call of a switched-off feature with 403 FEATURE_DISABLED (DESIGN §5). The feature
+ * Refuses every call of a switched-off feature with 403 FEATURE_DISABLED (the flags: config/access.ts). The feature
  * of a call is the `feature` of its contract endpoint. The check runs first thing (onRequest,
  * before authentication, validation, rate limits and idempotency), so a switched-off feature
  * answers the same to everyone and never reaches a handler.
