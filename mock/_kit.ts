@@ -12,6 +12,7 @@ import type { PageOf } from '../contract/common';
 import { findControlCharacter } from '../contract/rules/text';
 import type { BodyOf, DataOf, QueryOf } from '../src/services/types';
 import { MockError, invalidField, zhTW } from './_errors';
+import { contentLocale } from './_locale';
 import { state, type MockUser } from './_state';
 
 /** The parts of an Express request the mocks read. */
@@ -42,6 +43,8 @@ export interface HandlerContext<E extends Endpoint> {
   token: string | null;
   /** scheme and host the request came to, e.g. `http://localhost:8000` */
   origin: string;
+  /** the language of catalogue and content texts (mock/_locale.ts) */
+  locale: string;
 }
 
 export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => DataOf<E>;
@@ -106,6 +109,7 @@ function handle<E extends Endpoint>(endpoint: E, handler: Handler<E>, req: MockR
       params: validated(endpoint.params, req.params, true) as { id: string },
       token,
       origin: `${header(req, 'x-forwarded-proto') ?? 'http'}://${header(req, 'host') ?? 'localhost:8000'}`,
+      locale: contentLocale(header(req, 'x-locale'), header(req, 'accept-language')),
       get user() {
         if (!caller) throw new MockError('UNAUTHORIZED');
         return caller;

@@ -5,11 +5,13 @@ import type { MallOrderStatusType, MallOrderType, SkuType } from '../contract/ma
 import { ORDER_TYPE_STATUS } from '../contract/mall';
 import { contract } from '../contract';
 import { fromUnits, toUnits } from '../contract/rules/money';
+import { seedText } from '../contract/seed/translations';
 import {
   MALL_CURRENCY, MAX_UNPAID_ORDERS, PAY_WINDOW_MS, actionsFor, nextStatus, type RefusableMove,
 } from '../contract/rules/mallOrders';
 import { refusal } from './_errors';
 import { byId, mockRoutes, newestFirst, paginate } from './_kit';
+import { localized } from './_locale';
 import { balanceOf, book, checkPayPassword, nextId, state, type MockUser } from './_state';
 import { timestamp } from './_time';
 import { ownAddress } from './address';
@@ -87,18 +89,19 @@ export function payOrder(user: MockUser, order: MallOrderType, at = timestamp())
 }
 
 export default mockRoutes(contract.mall, {
-  goods: ({ query }) => {
+  goods: ({ query, locale }) => {
     const keyword = query.keyword?.trim().toLowerCase();
+    // a keyword matches the zh-CN title or the title in the reader's language
     const matches = state.catalog.goods
-      .filter((g) => (!query.categoryId || g.categoryId === query.categoryId) && (!keyword || g.title.toLowerCase().includes(keyword)))
-      .map(({ id, categoryId, title, cover, price, sales }) => ({ id, categoryId, title, cover, price, sales }));
-    return { ...paginate(matches, query), categories: state.catalog.categories };
+      .filter((g) => (!query.categoryId || g.categoryId === query.categoryId) && (!keyword || [g.title, seedText(g.title, locale)].some((t) => t.toLowerCase().includes(keyword))))
+      .map(({ id, categoryId, title, cover, price, sales }) => localized({ id, categoryId, title, cover, price, sales }, ['title'], locale));
+    return { ...paginate(matches, query), categories: state.catalog.categories.map((c) => localized(c, ['name'], locale)) };
   },
 
-  goodsDetail: ({ params }) => {
+  goodsDetail: ({ params, locale }) => {
     const goods = state.catalog.goods.find((g) => g.id === params.id);
     if (!goods) throw refusal('NOT_FOUND', 'goods.notFound');
-    return goods;
+    return { ...localized(goods, ['title', 'description'], locale), skus: goods.skus.map((sku) => localized(sku, ['name'], locale)) };
   },
 
   orders: ({ user, query }) => {

@@ -6,6 +6,7 @@ import { fromUnits, toUnits } from '../contract/rules/money';
 import { priceState, timeOf } from './_market';
 import { refusal } from './_errors';
 import { byId, mockRoutes, newestFirst, paginate } from './_kit';
+import { localized } from './_locale';
 import { addFrozen, book, checkPayPassword, nextId, requireAvailable, state, type MockUser } from './_state';
 import { day, phase, timestamp } from './_time';
 import { payCommission } from './invite';
@@ -67,11 +68,12 @@ function findProduct<T extends { id: string }>(list: T[], id: string): T {
 }
 
 export default mockRoutes(contract.product, {
-  power: ({ query }) => paginate(
+  power: ({ query, locale }) => paginate(
     state.catalog.powerProducts.filter((p) => !query.coin || p.coin === query.coin).map((p) => {
       // the coin's market price, only a usable one (server/products/catalogue.ts)
       const price = priceState(p.coin);
-      return price.usable ? { ...p, coinPriceUsdt: fromUnits(price.price), coinPriceAt: timeOf(price.takenAt), coinPriceDemo: price.demo } : p;
+      const titled = localized(p, ['title'], locale);
+      return price.usable ? { ...titled, coinPriceUsdt: fromUnits(price.price), coinPriceAt: timeOf(price.takenAt), coinPriceDemo: price.demo } : titled;
     }),
     query,
   ),
@@ -87,7 +89,7 @@ export default mockRoutes(contract.product, {
     return buyPower(user, product, body.units);
   },
 
-  finance: ({ query }) => paginate(state.catalog.financeProducts, query),
+  finance: ({ query, locale }) => paginate(state.catalog.financeProducts.map((p) => localized(p, ['title'], locale)), query),
 
   financeOrders: ({ user, query }) => {
     const orders = newestFirst(user.financeOrders).map((o) => refreshed(o, o.maturityDate));

@@ -5,7 +5,7 @@
  * Plain TS: only type imports.
  */
 import type { AddressInputType } from '../address';
-import { citiesOf } from './regions';
+import { citiesOf, districtsOf } from './regions';
 
 export const MAX_ADDRESSES_PER_USER = 20;
 
@@ -40,6 +40,8 @@ export type AddressProblem =
   | 'cityRequired'
   | 'cityUnknown'
   | 'districtTooLong'
+  | 'districtRequired'
+  | 'districtUnknown'
   | 'detailRequired'
   | 'detailTooShort'
   | 'detailTooLong';
@@ -79,8 +81,17 @@ export function checkCity(province: string, city: string): AddressProblem | null
   return citiesOf(province.trim()).includes(city.trim()) ? null : 'cityUnknown';
 }
 
-export function checkDistrict(district: string): AddressProblem | null {
-  return district.trim().length > ADDRESS_LIMITS.regionMax ? 'districtTooLong' : null;
+/**
+ * A city with a district list (contract/rules/regions) takes one of its districts, exactly as
+ * listed; a city without one takes any typed district up to the limit, also none.
+ */
+export function checkDistrict(district: string, province = '', city = ''): AddressProblem | null {
+  const value = district.trim();
+  if (value.length > ADDRESS_LIMITS.regionMax) return 'districtTooLong';
+  const districts = districtsOf(province.trim(), city.trim());
+  if (!districts.length) return null;
+  if (!value) return 'districtRequired';
+  return districts.includes(value) ? null : 'districtUnknown';
 }
 
 export function checkDetail(detail: string): AddressProblem | null {
@@ -99,7 +110,7 @@ export function addressProblems(input: AddressInputType): AddressFieldProblem[] 
     ['region.province', checkProvince(province)],
     // a city can only be judged once its province is known
     ['region.city', checkProvince(province) ? null : checkCity(province, city)],
-    ['region.district', checkDistrict(district)],
+    ['region.district', checkDistrict(district, province, city)],
     ['detail', checkDetail(input.detail)],
   ];
   return checks.flatMap(([field, problem]) => (problem ? [{ field, problem }] : []));

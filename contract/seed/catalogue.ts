@@ -3,8 +3,9 @@
  * server/seed and served by the mocks alike, so an id or a link that works on one works on the
  * other. Ids are those the database assigns when seeding an empty database: each list numbered
  * from 1 in the order written here (SKUs across the goods, in order), account products as given.
+ * The texts are zh-CN; ./translations.ts gives them in zh-TW and en-US.
  */
-import { picture } from './pictures';
+import { bannerPicture, picture } from './pictures';
 
 /** USDT per unit of each currency of the currency table, plus mined coins. */
 export const PRICES_USDT: Record<string, string> = {
@@ -21,9 +22,9 @@ export const ACCOUNT_PRODUCTS = [
 ];
 
 export const CONTENT_LINKS = [
-  { type: 'banner', title: '新人专享算力', content: '首次购买 BTC 云算力，次日开始产出，每日结算到账。', url: '/calculate', image: picture('新人专享 BTC 云算力', '#0066f5', '#00b8ff', 750, 320) },
-  { type: 'banner', title: '稳盈宝 年化 8%', content: 'USDT 理财，30 天锁定期，到期本息自动返还。', url: '/calculate/coin', image: picture('稳盈宝 年化 8%', '#5b3cc4', '#0066f5', 750, 320) },
-  { type: 'banner', title: '邀请好友赚佣金', content: '好友购买算力或理财，您即可获得佣金奖励。', url: '/my/invite', image: picture('邀请好友 赚取佣金', '#ff7a45', '#ffb800', 750, 320) },
+  { type: 'banner', title: '新人专享算力', content: '首次购买 BTC 云算力，次日开始产出，每日结算到账。', url: '/calculate', image: bannerPicture('#0066f5', '#00b8ff') },
+  { type: 'banner', title: '稳盈宝 年化 8%', content: 'USDT 理财，30 天锁定期，到期本息自动返还。', url: '/calculate/coin', image: bannerPicture('#5b3cc4', '#0066f5') },
+  { type: 'banner', title: '邀请好友赚佣金', content: '好友购买算力或理财，您即可获得佣金奖励。', url: '/my/invite', image: bannerPicture('#ff7a45', '#ffb800') },
   { type: 'notice', title: '平台上线公告', content: 'PowerFi 正式上线，支持钱包一键登录、算力购买、理财与商城购物。', url: '/', image: '' },
   { type: 'notice', title: '每日结算时间说明', content: '算力产出与理财收益每日 00:30（UTC+8）结算，结算完成后可在资产页查看。', url: '/calculate/history', image: '' },
   { type: 'notice', title: '安全提醒', content: '平台不会以任何理由索取您的助记词或私钥，请谨防诈骗。', url: '/', image: '' },

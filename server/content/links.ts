@@ -1,10 +1,12 @@
-/** Banners, notices and links for the home page: the active ones, in display order. */
+/** Banners, notices and links for the home page: the active ones, in display order, in `locale`. */
 import type { ContentLinkType } from '../../contract/content';
 import type { Db } from '../db';
+import type { Locale } from '../i18n';
+import { translated } from '../i18n/translations';
 
-export async function contentLinks(db: Db, type: ContentLinkType['type'] | undefined): Promise<ContentLinkType[]> {
+export async function contentLinks(db: Db, type: ContentLinkType['type'] | undefined, locale: Locale): Promise<ContentLinkType[]> {
   let query = db.selectFrom('content_links').select(['id', 'type', 'title', 'content', 'url', 'image', 'sort']).where('active', '=', 1n).orderBy('sort').orderBy('id');
   if (type) query = query.where('type', '=', type);
-  const rows = await query.execute();
+  const rows = await translated(db, locale, 'content_links', ['title', 'content'], await query.execute());
   return rows.map((row) => ({ ...row, id: String(row.id), sort: Number(row.sort) }));
 }

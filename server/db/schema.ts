@@ -693,6 +693,19 @@ export interface ApprovalsTable {
   decided_at: bigint | null;
 }
 
+/**
+ * One field of one catalogue or content row in zh-TW or en-US; the row's own column is the zh-CN
+ * text, and `source` the zh-CN text this translates (a translation applies while they are equal).
+ */
+export interface TranslationsTable {
+  entity: string;
+  entity_id: bigint;
+  field: string;
+  locale: string;
+  text: string;
+  source: string;
+}
+
 /** A feature flag an admin switched in the console; FEATURE_FLAGS still overrides it. */
 export interface FeatureFlagOverridesTable {
   name: string;
@@ -750,4 +763,5 @@ export interface Database {
   audit_log: AuditLogTable;
   approvals: ApprovalsTable;
   feature_flag_overrides: FeatureFlagOverridesTable;
+  translations: TranslationsTable;
 }

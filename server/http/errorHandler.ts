@@ -3,7 +3,7 @@
  * 5xx answers never carry internals; they are logged with the request id instead.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { negotiateLocale, translate, type MessageKey } from '../i18n';
+import { requestLocale, translate, type MessageKey } from '../i18n';
 import { errorEnvelope } from './envelope';
 import { ApiError } from './errors';
 import { quoteParams } from './quoteInput';
@@ -31,7 +31,7 @@ function classify(error: FastifyError | ApiError, request: FastifyRequest): Erro
   }
   const status = error.statusCode ?? 500;
   if (error.validation) {
-    const described = describeValidation(error.validation, negotiateLocale(request.headers['accept-language']));
+    const described = describeValidation(error.validation, requestLocale(request.headers));
     const fields = described.map(({ field, message }) => ({ field, message }));
     const [first] = described;
     // the first field's sentence; its key and parameters let the browser say it in its own words
@@ -67,7 +67,7 @@ export function errorHandler(error: FastifyError | ApiError, request: FastifyReq
   } else {
     request.log.info({ errCode: answer.code, status: answer.status, reason: error.message }, 'request refused');
   }
-  const locale = negotiateLocale(request.headers['accept-language']);
+  const locale = requestLocale(request.headers);
   // parameters may carry the caller's input (a recipient, a code, a URL): quoted, never markup
   const params = quoteParams(answer.params);
   const message = answer.message ?? translate(locale, answer.messageKey, params);

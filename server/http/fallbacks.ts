@@ -3,7 +3,7 @@
  * with another method, else 404); a client route gets the SPA's index.html; anything else 404.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { negotiateLocale, translate } from '../i18n';
+import { requestLocale, translate } from '../i18n';
 import { isApiUrl } from './apiPath';
 import { errorEnvelope } from './envelope';
 import { quoteInput } from './quoteInput';
@@ -38,7 +38,7 @@ export function registerFallbacks(app: FastifyInstance, options: { spa: boolean 
     if (!isApi && options.spa && (request.method === 'GET' || request.method === 'HEAD') && isClientRoute(path)) {
       return sendIndexHtml(reply);
     }
-    const locale = negotiateLocale(request.headers['accept-language']);
+    const locale = requestLocale(request.headers);
     const allow = isApi ? allowedMethods(path) : [];
     // the path's shape exists with this very method: the router refused a parameter (e.g. longer
     // than Fastify's maxParamLength), so it is a 404 like any other unknown resource, not a 405

@@ -51,6 +51,8 @@ function operation(domain: string, name: string, endpoint: Endpoint) {
       ...parameters(endpoint.params, 'path'),
       ...parameters(endpoint.query, 'query'),
       { name: 'Accept-Language', in: 'header', required: false, schema: { type: 'string', default: 'zh-TW' } },
+      // the app's interface language; wins over Accept-Language for texts and catalogue names
+      { name: 'X-Locale', in: 'header', required: false, schema: { type: 'string', enum: ['zh-CN', 'zh-TW', 'en-US'] } },
       ...(endpoint.moneyMoving ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 128 } }] : []),
     ],
     ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body) } } } } : {}),

@@ -1,6 +1,7 @@
 /**
  * The mall's catalogue, read-only: goods by category and keyword with their lowest SKU price, and
- * one goods item with its SKUs. A SKU's stock as shown counts back what unpaid orders past their
+ * one goods item with its SKUs, in the reader's language (a keyword matches the zh-CN title or the
+ * title in that language). A SKU's stock as shown counts back what unpaid orders past their
  * pay window still hold: those units are free the moment the window ends, although the sweep
  * (jobs, or the next checkout of that SKU) has not returned them to the column yet.
  */
@@ -10,6 +11,8 @@ import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { paginate, type PageArgs } from '../http/paging';
 import { fromUnits } from '../../contract/rules/money';
+import { SOURCE_LOCALE, type Locale } from '../i18n';
+import { translated } from '../i18n/translations';
 
 /** A LIKE pattern matching `text` literally anywhere. */
 function containsPattern(text: string): string {
@@ -24,13 +27,27 @@ const goodsWithPrice = (db: Db) =>
     .select((eb) => eb.selectFrom('mall_skus as s').select((e) => e.fn.min('s.price').as('min_price')).whereRef('s.goods_id', '=', 'g.id').as('price'))
     .where('g.active', '=', 1n);
 
-export async function listGoods(db: Db, query: Pick<GoodsQueryType, 'categoryId' | 'keyword'>, args: PageArgs) {
+export async function listGoods(db: Db, query: Pick<GoodsQueryType, 'categoryId' | 'keyword'>, args: PageArgs, locale: Locale) {
   const { categoryId, keyword } = query;
   let goods = goodsWithPrice(db).orderBy('g.sort').orderBy('g.id');
   if (categoryId) goods = goods.where('g.category_id', '=', BigInt(categoryId));
-  if (keyword?.trim()) goods = goods.where(sql`lower(g.title)`, 'like', sql`${containsPattern(keyword.trim())} escape '\\'`);
-  const { rows, total } = await paginate(goods, args);
-  const categories = await db.selectFrom('mall_categories').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
+  if (keyword?.trim()) {
+    const pattern = sql`${containsPattern(keyword.trim())} escape '\\'`;
+    goods = goods.where((eb) =>
+      eb.or([
+        eb(sql`lower(g.title)`, 'like', pattern),
+        ...(locale === SOURCE_LOCALE ? [] : [eb.exists(
+          eb.selectFrom('translations as t').select('t.entity_id')
+            .where('t.entity', '=', 'mall_goods').where('t.locale', '=', locale).whereRef('t.entity_id', '=', 'g.id').where('t.field', '=', 'title')
+            .whereRef('t.source', '=', 'g.title').where(sql`lower(t.text)`, 'like', pattern),
+        )]),
+      ]),
+    );
+  }
+  const page = await paginate(goods, args);
+  const { total } = page;
+  const rows = await translated(db, locale, 'mall_goods', ['title'], page.rows);
+  const categories = await translated(db, locale, 'mall_categories', ['name'], await db.selectFrom('mall_categories').select(['id', 'name']).orderBy('sort').orderBy('id').execute());
   const list = rows.map((row) => ({
     id: String(row.id),
     categoryId: String(row.category_id),
@@ -42,10 +59,11 @@ export async function listGoods(db: Db, query: Pick<GoodsQueryType, 'categoryId'
   return { list, total, categories: categories.map((c) => ({ id: String(c.id), name: c.name })) };
 }
 
-export async function goodsDetail(db: Db, id: bigint, now: number) {
-  const goods = await goodsWithPrice(db).select(['g.images', 'g.description']).where('g.id', '=', id).executeTakeFirst();
-  if (!goods) throw new ApiError('NOT_FOUND', { messageKey: 'goods.notFound' });
-  const skus = await db
+export async function goodsDetail(db: Db, id: bigint, now: number, locale: Locale) {
+  const found = await goodsWithPrice(db).select(['g.images', 'g.description']).where('g.id', '=', id).executeTakeFirst();
+  if (!found) throw new ApiError('NOT_FOUND', { messageKey: 'goods.notFound' });
+  const [goods] = await translated(db, locale, 'mall_goods', ['title', 'description'], [found]);
+  const skuRows = await db
     .selectFrom('mall_skus as s')
     .select(['s.id', 's.name', 's.price', 's.stock'])
     .select((eb) =>
@@ -61,6 +79,7 @@ export async function goodsDetail(db: Db, id: bigint, now: number) {
     .orderBy('s.sort')
     .orderBy('s.id')
     .execute();
+  const skus = await translated(db, locale, 'mall_skus', ['name'], skuRows);
   return {
     id: String(goods.id),
     categoryId: String(goods.category_id),

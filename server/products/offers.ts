@@ -1,22 +1,26 @@
-/** The power and finance products on offer (active ones, in their display order). */
+/** The power and finance products on offer (active ones, in their display order), titled in `locale`. */
 import type { PageOf } from '../../contract';
 import type { FinanceProductType, PowerProductType } from '../../contract/product';
 import type { Db } from '../db';
+import type { Locale } from '../i18n';
+import { translated } from '../i18n/translations';
 import { paginate, toPage, type PageArgs } from '../http/paging';
 import type { PriceBook } from '../prices/market';
 import type { TimeFormat } from '../time';
 import { toFinanceProduct, toPowerProduct } from './catalogue';
 
-export async function listPowerProducts(db: Db, prices: PriceBook, coin: string | undefined, args: PageArgs, now: number, time: TimeFormat): Promise<PageOf<PowerProductType>> {
+export async function listPowerProducts(db: Db, prices: PriceBook, coin: string | undefined, args: PageArgs, now: number, time: TimeFormat, locale: Locale): Promise<PageOf<PowerProductType>> {
   let query = db.selectFrom('power_products').selectAll().where('active', '=', 1n).orderBy('sort').orderBy('id');
   if (coin) query = query.where('coin', '=', coin);
-  const { rows, total } = await paginate(query, args);
+  const page = await paginate(query, args);
+  const { total } = page;
+  const rows = await translated(db, locale, 'power_products', ['title'], page.rows);
   const states = await prices.states(db, rows.map((row) => row.coin), now);
   return toPage(rows.map((row) => toPowerProduct(row, now, time, states.get(row.coin))), total, args);
 }
 
-export async function listFinanceProducts(db: Db, args: PageArgs): Promise<PageOf<FinanceProductType>> {
+export async function listFinanceProducts(db: Db, args: PageArgs, locale: Locale): Promise<PageOf<FinanceProductType>> {
   const query = db.selectFrom('finance_products').selectAll().where('active', '=', 1n).orderBy('sort').orderBy('id');
   const { rows, total } = await paginate(query, args);
-  return toPage(rows.map(toFinanceProduct), total, args);
+  return toPage((await translated(db, locale, 'finance_products', ['title'], rows)).map(toFinanceProduct), total, args);
 }

@@ -8,7 +8,7 @@ import { validAddress } from '../addresses/validateAddress';
 import { pageArgs, toPage } from '../http/paging';
 import { route, sessionOf } from '../http/route';
 import { moneyRoute } from '../idempotency/moneyRoute';
-import { negotiateLocale } from '../i18n';
+import { requestLocale } from '../i18n';
 
 export default async function addressRoutes(app: FastifyInstance, deps: AppContext): Promise<void> {
   const { db, time, clock } = deps;
@@ -22,13 +22,13 @@ export default async function addressRoutes(app: FastifyInstance, deps: AppConte
   route(app, contract.address.get, async (request) => toAddress(await getAddress(db, sessionOf(request).userId, BigInt(request.params.id)), time));
 
   moneyRoute(app, deps, contract.address.create, async ({ request, trx, userId, now }) => {
-    const input = validAddress(request.body, negotiateLocale(request.headers['accept-language']));
+    const input = validAddress(request.body, requestLocale(request.headers));
     return toAddress(await createAddress(trx, userId, input, now), time);
   });
 
   route(app, contract.address.update, async (request) => {
     const { id, ...body } = request.body;
-    const input = validAddress(body, negotiateLocale(request.headers['accept-language']));
+    const input = validAddress(body, requestLocale(request.headers));
     return toAddress(await updateAddress(db, sessionOf(request).userId, BigInt(id), input, clock.now()), time);
   });
 

@@ -11,9 +11,11 @@ import { contract } from '../../contract';
 import type { AppContext } from '../context';
 import { pageArgs, toPage } from '../http/paging';
 import { route, sessionOf } from '../http/route';
+import { contentLocale } from '../i18n';
 import { moneyRoute } from '../idempotency/moneyRoute';
 import { cancelOrder, confirmReceipt, payOrder } from '../mall/buyerActions';
 import { goodsDetail, listGoods } from '../mall/catalogue';
+import { inLocale, oneInLocale } from '../mall/orderTitles';
 import { createOrder } from '../mall/checkout';
 import { listOrders, readLogistics, readOrder } from '../mall/orderReads';
 import { toLogistics, toMallOrder } from '../mall/orderView';
@@ -28,22 +30,24 @@ export default async function mallRoutes(app: FastifyInstance, deps: AppContext)
 
   route(app, contract.mall.goods, async (request) => {
     const args = pageArgs(request.query);
-    const { list, total, categories } = await listGoods(db, request.query, args);
+    const { list, total, categories } = await listGoods(db, request.query, args, contentLocale(request.headers));
     return { ...toPage(list, total, args), categories };
   });
 
-  route(app, contract.mall.goodsDetail, async (request) => goodsDetail(db, BigInt(request.params.id), clock.now()));
+  route(app, contract.mall.goodsDetail, async (request) => goodsDetail(db, BigInt(request.params.id), clock.now(), contentLocale(request.headers)));
 
   route(app, contract.mall.orders, async (request) => {
     const now = clock.now();
     const args = pageArgs(request.query);
     const { rows, total, nextCursor } = await listOrders(db, sessionOf(request).userId, request.query.type ?? 0, args, now);
-    return toPage(rows.map((row) => toMallOrder(row, time, now)), total, args, nextCursor);
+    const localised = await inLocale(db, contentLocale(request.headers), rows);
+    return toPage(localised.map((row) => toMallOrder(row, time, now)), total, args, nextCursor);
   });
 
   route(app, contract.mall.orderDetail, async (request) => {
     const now = clock.now();
-    return toMallOrder(await readOrder(db, sessionOf(request).userId, BigInt(request.params.id), now), time, now);
+    const order = await readOrder(db, sessionOf(request).userId, BigInt(request.params.id), now);
+    return toMallOrder(await oneInLocale(db, contentLocale(request.headers), order), time, now);
   });
 
   route(app, contract.mall.logistics, async (request) => {
@@ -51,19 +55,20 @@ export default async function mallRoutes(app: FastifyInstance, deps: AppContext)
     return toLogistics(order, traces, time);
   });
 
-  moneyRoute(app, deps, contract.mall.orderCreate, async ({ request, trx, userId, now }) => toMallOrder(await createOrder(trx, userId, request.body, now, time), time, now));
+  moneyRoute(app, deps, contract.mall.orderCreate, async ({ request, trx, userId, now }) => toMallOrder(await oneInLocale(trx, contentLocale(request.headers), await createOrder(trx, userId, request.body, now, time)), time, now));
 
   route(app, contract.mall.orderConfirm, async (request) => {
     const now = clock.now();
-    return toMallOrder(await confirmReceipt(db, sessionOf(request).userId, BigInt(request.body.id), now), time, now);
+    const order = await confirmReceipt(db, sessionOf(request).userId, BigInt(request.body.id), now);
+    return toMallOrder(await oneInLocale(db, contentLocale(request.headers), order), time, now);
   });
 
-  moneyRoute(app, deps, contract.mall.orderPay, async ({ request, trx, userId, now }) => toMallOrder(await payOrder(trx, userId, BigInt(request.body.id), now), time, now), {
+  moneyRoute(app, deps, contract.mall.orderPay, async ({ request, trx, userId, now }) => toMallOrder(await oneInLocale(trx, contentLocale(request.headers), await payOrder(trx, userId, BigInt(request.body.id), now)), time, now), {
     payPassword: true,
     before: sweepCaller,
   });
 
-  moneyRoute(app, deps, contract.mall.orderCancel, async ({ request, trx, userId, now }) => toMallOrder(await cancelOrder(trx, userId, BigInt(request.body.id), now), time, now), {
+  moneyRoute(app, deps, contract.mall.orderCancel, async ({ request, trx, userId, now }) => toMallOrder(await oneInLocale(trx, contentLocale(request.headers), await cancelOrder(trx, userId, BigInt(request.body.id), now)), time, now), {
     before: sweepCaller,
   });
 }

@@ -4,10 +4,11 @@ import { contract } from '../../contract';
 import type { AppContext } from '../context';
 import { pageArgs } from '../http/paging';
 import { route, sessionOf } from '../http/route';
+import { contentLocale } from '../i18n';
 import { moneyRoute } from '../idempotency/moneyRoute';
 import { financeCensus, subscribeFinance, toFinanceOrder } from '../products/financeOrders';
 import { listFinanceProducts, listPowerProducts } from '../products/offers';
-import { listFinanceOrders, listPowerOrders } from '../products/orderLists';
+import { listFinanceOrders, listPowerOrders, titled } from '../products/orderLists';
 import { buyPower, toPowerOrder } from '../products/powerOrders';
 import { addDays, dayOf } from '../settlement/days';
 
@@ -15,23 +16,25 @@ export default async function productRoutes(app: FastifyInstance, deps: AppConte
   const { db, clock, time, config } = deps;
   const today = () => dayOf(clock.now(), config.displayUtcOffsetMinutes);
 
-  route(app, contract.product.power, async (request) => listPowerProducts(db, deps.prices, request.query.coin, pageArgs(request.query), clock.now(), time));
+  route(app, contract.product.power, async (request) => listPowerProducts(db, deps.prices, request.query.coin, pageArgs(request.query), clock.now(), time, contentLocale(request.headers)));
 
-  route(app, contract.product.finance, async (request) => listFinanceProducts(db, pageArgs(request.query)));
+  route(app, contract.product.finance, async (request) => listFinanceProducts(db, pageArgs(request.query), contentLocale(request.headers)));
 
   moneyRoute(app, deps, contract.product.powerOrderCreate, async ({ request, trx, userId, now }) => {
     const day = dayOf(now, config.displayUtcOffsetMinutes);
-    return toPowerOrder(await buyPower(trx, userId, request.body, now, day, config.commissionRate), 0n, day, time);
+    const [order] = await titled(trx, contentLocale(request.headers), 'power_products', [await buyPower(trx, userId, request.body, now, day, config.commissionRate)]);
+    return toPowerOrder(order, 0n, day, time);
   }, { payPassword: true });
 
-  route(app, contract.product.powerOrders, async (request) => listPowerOrders(db, sessionOf(request).userId, request.query.status, pageArgs(request.query), today(), time));
+  route(app, contract.product.powerOrders, async (request) => listPowerOrders(db, sessionOf(request).userId, request.query.status, pageArgs(request.query), today(), time, contentLocale(request.headers)));
 
   moneyRoute(app, deps, contract.product.financeOrderCreate, async ({ request, trx, userId, now }) => {
     const day = dayOf(now, config.displayUtcOffsetMinutes);
-    return toFinanceOrder(await subscribeFinance(trx, userId, request.body, now, day), 0n, day, time);
+    const [order] = await titled(trx, contentLocale(request.headers), 'finance_products', [await subscribeFinance(trx, userId, request.body, now, day)]);
+    return toFinanceOrder(order, 0n, day, time);
   }, { payPassword: true });
 
-  route(app, contract.product.financeOrders, async (request) => listFinanceOrders(db, sessionOf(request).userId, request.query.status, pageArgs(request.query), today(), time));
+  route(app, contract.product.financeOrders, async (request) => listFinanceOrders(db, sessionOf(request).userId, request.query.status, pageArgs(request.query), today(), time, contentLocale(request.headers)));
 
   route(app, contract.product.financeCensus, async (request) => financeCensus(db, sessionOf(request).userId, addDays(today(), -1)));
 }

@@ -2,14 +2,20 @@
  * Seeds the catalogue on the first start of an empty database, exactly once: a marker row in
  * app_meta is inserted in the same transaction, so a second start (or a second process starting
  * at the same moment) finds it and leaves the data alone, even if an operator later emptied a table.
+ * The seeded texts' zh-TW and en-US translations are written once the same way, under their own
+ * marker, so a database seeded before translations existed gets them on its next start.
  */
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../db';
 import { toUnits } from '../../contract/rules/money';
 import { ACCOUNT_PRODUCTS, CONTENT_LINKS, FINANCE_PRODUCTS, MALL_CATEGORIES, MALL_GOODS, POWER_PRODUCTS, PRICES_USDT } from '../../contract/seed/catalogue';
 import { picture } from '../../contract/seed/pictures';
+import { SEED_TRANSLATIONS, type TranslatedLocale } from '../../contract/seed/translations';
+import type { TranslatedEntity } from '../i18n/translations';
 
 export const SEED_MARKER = 'catalogue_seeded_at';
+/** set once the seeded texts' translations were written (also on a database seeded before they existed) */
+export const TRANSLATIONS_MARKER = 'catalogue_translated_at';
 const DAY_MS = 24 * 3600 * 1000;
 
 async function hasCatalogue(trx: Transaction<Database>): Promise<boolean> {
@@ -71,17 +77,42 @@ async function insertCatalogue(trx: Transaction<Database>, now: number): Promise
   }
 }
 
+/** The zh-TW and en-US texts of every catalogue text that is still a seeded one. */
+async function insertTranslations(trx: Transaction<Database>): Promise<void> {
+  const texts: Array<{ entity: TranslatedEntity; rows: Array<{ id: bigint } & Record<string, unknown>> }> = [
+    { entity: 'content_links', rows: await trx.selectFrom('content_links').select(['id', 'title', 'content']).execute() },
+    { entity: 'power_products', rows: await trx.selectFrom('power_products').select(['id', 'title']).execute() },
+    { entity: 'finance_products', rows: await trx.selectFrom('finance_products').select(['id', 'title']).execute() },
+    { entity: 'mall_categories', rows: await trx.selectFrom('mall_categories').select(['id', 'name']).execute() },
+    { entity: 'mall_goods', rows: await trx.selectFrom('mall_goods').select(['id', 'title', 'description']).execute() },
+    { entity: 'mall_skus', rows: await trx.selectFrom('mall_skus').select(['id', 'name']).execute() },
+  ];
+  const values = texts.flatMap(({ entity, rows }) =>
+    rows.flatMap(({ id, ...fields }) =>
+      Object.entries(fields).flatMap(([field, source]) =>
+        Object.entries(SEED_TRANSLATIONS[String(source)] ?? {}).map(([locale, text]) => ({ entity, entity_id: id, field, locale: locale as TranslatedLocale, text, source: String(source) })),
+      ),
+    ),
+  );
+  if (values.length > 0) await trx.insertInto('translations').values(values).onConflict((oc) => oc.doNothing()).execute();
+}
+
+/** Inserts the marker `key`; false when it was already there (another start did the work). */
+async function mark(trx: Transaction<Database>, key: string, now: number): Promise<boolean> {
+  const marked = await trx
+    .insertInto('app_meta')
+    .values({ key, value: new Date(now).toISOString(), updated_at: BigInt(now) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  return marked.numInsertedOrUpdatedRows === 1n;
+}
+
 /** Seeds once; true when this call inserted the catalogue. */
 export async function seedIfEmpty(db: Db, now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const marked = await trx
-      .insertInto('app_meta')
-      .values({ key: SEED_MARKER, value: new Date(now).toISOString(), updated_at: BigInt(now) })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .executeTakeFirst();
-    if (marked.numInsertedOrUpdatedRows !== 1n) return false;
-    if (await hasCatalogue(trx)) return false;
-    await insertCatalogue(trx, now);
-    return true;
+    const seeding = (await mark(trx, SEED_MARKER, now)) && !(await hasCatalogue(trx));
+    if (seeding) await insertCatalogue(trx, now);
+    if (await mark(trx, TRANSLATIONS_MARKER, now)) await insertTranslations(trx);
+    return seeding;
   });
 }

@@ -58,6 +58,8 @@ const BOUNDED = new Set([
   'price_halts', 'withdrawal_halts',
   // the people who run the platform, and a row per feature flag switched in the console (polled)
   'operators', 'feature_flag_overrides',
+  // catalogue and content texts in zh-TW and en-US, a few per catalogue row
+  'translations',
   // grown by operators' own actions (a person's pace: thousands of rows a year), read by the
   // console, whose lists count their rows; their filters still read by index (below)
   'operator_sessions', 'operator_challenges', 'audit_log', 'approvals',

@@ -21,6 +21,7 @@ import * as m0120 from './0120_deposit_review';
 import * as m0130 from './0130_reconciliations';
 import * as m0140 from './0140_withdraw_risk';
 import * as m0150 from './0150_operators';
+import * as m0170 from './0170_translations';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth': m0001,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0130_reconciliations': m0130,
   '0140_withdraw_risk': m0140,
   '0150_operators': m0150,
+  '0170_translations': m0170,
 };
