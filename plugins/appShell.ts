@@ -2,11 +2,13 @@
  * The app shell in the document (docs/performance.md): the header bar, the phone tab bar and the page's
  * skeleton painted from the HTML and its inline CSS before any script runs, so a cold load on a
  * slow link never shows a blank white screen. React's first render replaces #root's content with
- * the same markup (src/components/BlankPlaceholder), then with the app.
+ * the same markup (src/components/BlankPlaceholder), then with the app. The document's language is
+ * the default one.
  */
 import type { IApi } from '@umijs/max';
 import type { CheerioAPI } from '@umijs/utils/compiled/cheerio';
 import { SHELL_CSS, shellHtml } from '../src/components/BlankPlaceholder/shell';
+import { DEFAULT_LOCALE } from '../src/constants/app';
 
 /**
  * The HTML transform, on cheerio's document (exported for its unit test). Umi writes its scripts
@@ -16,6 +18,8 @@ import { SHELL_CSS, shellHtml } from '../src/components/BlankPlaceholder/shell';
  * helper still runs first) and lets the document paint as soon as it is parsed.
  */
 export function addAppShell($: CheerioAPI): CheerioAPI {
+  // the default language until the app sets the user's (src/components/AppProviders.tsx)
+  $('html').attr('lang', DEFAULT_LOCALE);
   $('head').append(`<style id="app-shell-css">${SHELL_CSS}</style>`);
   $('#root').html(shellHtml());
   $('script[src]').attr('defer', '');

@@ -1,5 +1,6 @@
 /**
- * The access map (DESIGN §5): `isLogin` plus the feature flags the server handed over at start
+ * The access map: `isLogin` (a current user, or a stored token whose start failed: still signed in,
+ * src/initialState.ts) plus the feature flags the server handed over at start
  * (src/featureFlags.ts; config/access.ts names them and gives the defaults), plus, in the console,
  * the signed-in operator's permissions (`operators.manage`, …), which its layout puts in the state.
  * Route rules over this map live in src/utils/routeAccess.ts.
@@ -22,5 +23,5 @@ const CLOSED = Object.fromEntries(Object.keys(featureDefaults).map((feature) => 
 export default function access(initialState?: Partial<InitialState> & OperatorAccessState): AccessMap {
   // first, so that no permission name can stand in for a flag or for isLogin
   const operator = Object.fromEntries((initialState?.operatorPermissions ?? []).map((permission) => [permission, true]));
-  return { ...operator, ...CLOSED, ...initialState?.features, isLogin: !!initialState?.currentUser };
+  return { ...operator, ...CLOSED, ...initialState?.features, isLogin: !!initialState?.currentUser || !!initialState?.startFailed };
 }

@@ -8,12 +8,13 @@
 import type { AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
 import type { ApiEnvelope } from '../contract/envelope';
 import { REQUEST_LANGUAGE } from '@/constants/app';
+import { messageLocale } from '@/locales/supported';
 import type { Diagnostics } from '@/components/ErrorNotice';
-import { ERROR_TEXTS } from '@/components/ErrorNotice/texts';
 import { message } from '@/components/Feedback/notifier';
-import { clearSession, getToken } from '@/session';
+import { getToken } from '@/session';
 import { goToLogin } from '@/utils/loginRedirect';
-import { markSignedOut } from '@/wallet/autoLoginGuard';
+import type { RequestFailureId } from '@/utils/requestFailureText';
+import { endRefusedSession } from '@/utils/sessionEnded';
 
 export type ErrorInfo = ApiEnvelope<unknown>;
 
@@ -51,7 +52,21 @@ function isCancelled(error: RequestFailure): boolean {
   return error.name === 'CanceledError' || error.code === 'ERR_CANCELED';
 }
 
-/** Adds `Accept-Language` always and `Authorization` when a session token is stored. */
+/**
+ * The interface language as Umi's getLocale() reads it: the language setLocale stored, else the
+ * browser's. Read here rather than imported, because Umi's exports load src/app.tsx, which imports
+ * this file (tests/unit/request-locale.test.ts holds the two equal).
+ */
+function interfaceLocale(): string {
+  const stored = navigator.cookieEnabled && typeof localStorage !== 'undefined' ? localStorage.getItem('umi_locale') : null;
+  return messageLocale(stored || navigator.language);
+}
+
+/**
+ * Adds `Accept-Language` (fixed by the wire) and `X-Locale` (the interface language, which the
+ * server answers texts and catalogue names in) always, and `Authorization` when a session token
+ * is stored.
+ */
 function addRequestHeaders(config: RequestOptions): RequestOptions {
   const token = getToken();
   return {
@@ -59,6 +74,7 @@ function addRequestHeaders(config: RequestOptions): RequestOptions {
     headers: {
       ...config.headers,
       'Accept-Language': REQUEST_LANGUAGE,
+      'X-Locale': interfaceLocale(),
       ...(token && !config.headers?.Authorization ? { Authorization: `Bearer ${token}` } : {}),
     },
   };
@@ -91,9 +107,27 @@ function showEnvelopeError(envelope: ErrorInfo, diagnostics: Omit<Diagnostics, '
   );
 }
 
-/** A short error toast, through the app's notifier (whose holders load on the first call). */
-function showErrorToast(text: string): void {
-  message.error(text);
+/** The texts of a request without a usable answer, in the interface's language. */
+const loadFailureText = () => import(/* webpackChunkName: "error-notice" */ '@/utils/requestFailureText');
+
+/** How long the unknown-result toast of a money call stays (seconds): it asks the user to go and check. */
+const MONEY_UNKNOWN_DURATION = 10;
+
+/**
+ * A short error toast, through the app's notifier, keyed by its text: calls that fail together
+ * with the same text (several on one screen when the server is down) show it once.
+ */
+function showFailureToast(id: RequestFailureId, values?: Record<string, number>): void {
+  void loadFailureText().then(({ requestFailureText }) => {
+    const text = requestFailureText(id, values);
+    message.error({ content: text, key: text, ...(id === 'request.failed.moneyUnknown' ? { duration: MONEY_UNKNOWN_DURATION } : {}) });
+  });
+}
+
+/** A money call: it carries an Idempotency-Key (src/hooks/usePayAttempt.ts). */
+function isMoneyCall(error: RequestFailure): boolean {
+  const headers = (error.config as { headers?: Record<string, unknown> } | undefined)?.headers ?? {};
+  return Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
 }
 
 export function errorHandler(error: RequestFailure, opts?: { skipErrorHandler?: boolean }): void {
@@ -105,12 +139,15 @@ export function errorHandler(error: RequestFailure, opts?: { skipErrorHandler?: 
   }
   if (isCancelled(error)) return;
   if (response?.status === 401 || envelope?.httpStatusCode === 401) {
-    markSignedOut(); // no silent sign-in again: the user signs in on /login by choice
-    clearSession();
+    endRefusedSession(envelope?.errCode);
     goToLogin();
     return;
   }
-  if (envelope && (envelope.errMessage || envelope.errCode)) {
+  // a browser's failed request may come with status 0: that is no answer
+  const status = response?.status || undefined;
+  const serverFailed = status !== undefined && status >= 500;
+  // a 5xx's own words only when it names a message key the interface can say in its language
+  if (envelope && (envelope.errMessage || envelope.errCode) && (!serverFailed || envelope.errKey)) {
     showEnvelopeError(envelope, {
       url: response?.config?.url ?? error.config?.url,
       method: response?.config?.method ?? error.config?.method,
@@ -121,12 +158,15 @@ export function errorHandler(error: RequestFailure, opts?: { skipErrorHandler?: 
       statusCode: envelope.httpStatusCode ?? envelope.code,
       time: new Date(),
     });
-  } else if (response?.status) {
-    showErrorToast(ERROR_TEXTS.statusPrefix + response.status);
+  } else if (isMoneyCall(error) && (serverFailed || (status === undefined && error.request))) {
+    // the money may or may not have moved: never say the request went through
+    showFailureToast('request.failed.moneyUnknown');
+  } else if (status !== undefined) {
+    showFailureToast('request.failed.status', { status });
   } else if (error.request) {
-    showErrorToast(ERROR_TEXTS.noResponse);
+    showFailureToast('request.failed.noResponse');
   } else {
-    showErrorToast(ERROR_TEXTS.failed);
+    showFailureToast('request.failed.other');
   }
 }
 

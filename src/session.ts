@@ -3,7 +3,8 @@
  *
  * The token and the user live in sessionStorage (per tab) and are mirrored in localStorage so
  * that a new tab can pick the session up (`restoreSession`) and other tabs hear about changes
- * through the window `storage` event (`subscribeToUserChanges`). The theme stays in this tab.
+ * through the window `storage` event (`subscribeToUserChanges`). The theme choice is shared by
+ * every tab and kept for later visits (`getTheme`, `subscribeToThemeChanges`).
  */
 export const SESSION_KEYS = { token: 'token', userInfo: 'userInfo', theme: 'theme' } as const;
 
@@ -111,11 +112,36 @@ function syncFromSharedStorage(): void {
   }
 }
 
-/** The theme is kept per tab in sessionStorage (spec §3); light unless dark was chosen. */
+const SYSTEM_DARK_QUERY = '(prefers-color-scheme: dark)';
+
+function storedThemeChoice(): ThemeMode | undefined {
+  const stored = localStorage.getItem(SESSION_KEYS.theme);
+  return stored === 'dark' || stored === 'light' ? stored : undefined;
+}
+
+function systemTheme(): ThemeMode {
+  return window.matchMedia?.(SYSTEM_DARK_QUERY).matches ? 'dark' : 'light';
+}
+
+/** The theme the user chose (localStorage, shared by every tab), else the system's colour scheme. */
 export function getTheme(): ThemeMode {
-  return sessionStorage.getItem(SESSION_KEYS.theme) === 'dark' ? 'dark' : 'light';
+  return storedThemeChoice() ?? systemTheme();
 }
 
 export function setTheme(mode: ThemeMode): void {
-  sessionStorage.setItem(SESSION_KEYS.theme, mode);
+  localStorage.setItem(SESSION_KEYS.theme, mode);
+}
+
+/** Calls `onChange` when the system's colour scheme changes or another tab stores a choice. */
+export function subscribeToThemeChanges(onChange: () => void): () => void {
+  const system = window.matchMedia?.(SYSTEM_DARK_QUERY);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === SESSION_KEYS.theme) onChange();
+  };
+  system?.addEventListener?.('change', onChange);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    system?.removeEventListener?.('change', onChange);
+    window.removeEventListener('storage', onStorage);
+  };
 }

@@ -22,9 +22,9 @@ export function wholePercent(part: bigint, whole: bigint): number {
 }
 
 /**
- * A fiat-like figure (a USDT total, an estimate) shown to `places` decimals, rounded down, trailing
- * zeros dropped: "998.12345678" → "998.12". Exact amounts (balances, ledger entries) are not for this.
- * Anything but a decimal comes back unchanged.
+ * A fiat-like figure (a USDT total, an estimate) shown to exactly `places` decimals, rounded down:
+ * "998.12345678" → "998.12", "9478.8" → "9478.80", the same figure everywhere it shows. Exact
+ * amounts (balances, ledger entries) are not for this. Anything but a decimal comes back unchanged.
  */
 export function roundDownForDisplay(value: string, places: number): string {
   let units: bigint;
@@ -35,5 +35,16 @@ export function roundDownForDisplay(value: string, places: number): string {
   }
   const negative = units < 0n;
   const shown = convertDecimals(negative ? -units : units, AMOUNT_DECIMALS, places, 'down');
-  return `${negative && shown > 0n ? '-' : ''}${fromUnits(shown, places)}`;
+  const text = fromUnits(shown, places);
+  const [whole, fraction = ''] = text.split('.');
+  const fixed = places > 0 ? `${whole}.${fraction.padEnd(places, '0')}` : whole;
+  return `${negative && shown > 0n ? '-' : ''}${fixed}`;
+}
+
+/**
+ * The text of an amount on screen, in a sentence or beside its currency: digits grouped, an exact
+ * amount as given, a fiat-like figure to `places` decimals (roundDownForDisplay).
+ */
+export function displayAmount(value: string, places?: number): string {
+  return groupDigits(places === undefined ? value : roundDownForDisplay(value, places));
 }

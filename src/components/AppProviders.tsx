@@ -14,7 +14,7 @@ import { appTheme } from '@/constants/theme';
 import { useCurrentLocale } from '@/hooks/useCurrentLocale';
 import { useIsPhone } from '@/hooks/useIsPhone';
 import { useThemeMode } from '@/hooks/useThemeMode';
-import { localeDirection } from '@/locales/supported';
+import { localeDirection, messageLocale } from '@/locales/supported';
 import ChunkErrorBoundary from './ChunkErrorBoundary';
 import FeedbackProvider from './Feedback';
 import { formValidateMessages } from './formValidateMessages';
@@ -47,7 +47,7 @@ export default function AppProviders({ children }: { children: React.ReactNode }
 
   useEffect(() => {
     // screen readers, translation and hyphenation follow the language the user reads
-    document.documentElement.lang = locale;
+    document.documentElement.lang = messageLocale(locale);
   }, [locale]);
 
   return (

@@ -15,6 +15,8 @@ interface Props {
   extra?: React.ReactNode;
 }
 
+const BACK_BUTTON: React.CSSProperties = { width: 44, height: 44, margin: '-6px 0 -6px -6px' };
+
 export default function PageTitleBar({ title, backTo, extra }: Props) {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -29,7 +31,8 @@ export default function PageTitleBar({ title, backTo, extra }: Props) {
   return (
     <Flex align="center" gap={8} style={{ marginBottom: 16, minHeight: 32 }}>
       {backTo !== undefined && (
-        <Button type="text" icon={<LeftOutlined />} onClick={goBack} aria-label={intl.formatMessage({ id: 'common.back' })} />
+        // a finger's 44 px, its extra size taken from the margins so the bar keeps its height
+        <Button type="text" icon={<LeftOutlined />} onClick={goBack} aria-label={intl.formatMessage({ id: 'common.back' })} style={BACK_BUTTON} />
       )}
       <Typography.Title level={4} style={{ margin: 0, flex: 1 }}>
         {title}

@@ -1,6 +1,7 @@
 /** The 6-digit pay password field of every form that asks for it (money moves and /my/setting/pay-pass), validated with the shared rule. */
 import { Form, Input } from 'antd';
 import { isPayPassword } from '../../contract/rules/money';
+import { halfWidthDigits } from '@/components/AmountInput/halfWidthDigits';
 import { useT } from '@/hooks/useT';
 
 interface Props {
@@ -18,6 +19,8 @@ export default function PayPasswordField({ name = 'payPassword', label, sameAs }
       name={name}
       label={text}
       dependencies={sameAs ? [sameAs] : undefined}
+      // a Chinese keyboard in full-width mode types １２３４５６
+      normalize={(value: string | undefined) => (value === undefined ? value : halfWidthDigits(value))}
       rules={[
         ({ getFieldValue }) => ({
           validator: async (_, value: string | undefined) => {

@@ -2,6 +2,7 @@
 import { Card, Descriptions, Progress, Typography } from 'antd';
 import { Link } from '@umijs/max';
 import type { PowerProductType } from '../../contract/product';
+import { groupDigits } from '../../contract/rules/moneyDisplay';
 import { useT } from '@/hooks/useT';
 import Money from './Money';
 import TitleWithStatus from './TitleWithStatus';
@@ -22,11 +23,16 @@ export default function PowerProductCard({ product }: { product: PowerProductTyp
       <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
         <Descriptions.Item label={t('product.power.coin')}>{product.coin}</Descriptions.Item>
         <Descriptions.Item label={t('product.power.term')}>{t('common.days', { days: product.termDays })}</Descriptions.Item>
+        {/* one span: a Descriptions item lays its children out as flex items, dropping the space before "/" */}
         <Descriptions.Item label={t('product.power.dailyOutput')}>
-          <Money value={product.dailyOutputPerUnit} currency={product.coin} /> / {product.unit}
+          <span>
+            <Money value={product.dailyOutputPerUnit} currency={product.coin} /> / {product.unit}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('product.power.electricityFee')}>
-          <Money value={product.electricityFeePerUnit} currency={product.coin} /> / {product.unit}
+          <span>
+            <Money value={product.electricityFeePerUnit} currency={product.coin} /> / {product.unit}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('product.power.managementFee')}>{product.managementFeeRate}%</Descriptions.Item>
         <Descriptions.Item label={t('product.power.minUnits')}>{`${product.minUnits} ${product.unit}`}</Descriptions.Item>
@@ -35,7 +41,7 @@ export default function PowerProductCard({ product }: { product: PowerProductTyp
       <Progress
         aria-label={t('product.power.soldShare')}
         percent={total > 0 ? Math.floor((product.sold * 100) / total) : 0}
-        format={() => t('product.power.stock', { stock: product.stock, unit: product.unit })}
+        format={() => t('product.power.stock', { stock: groupDigits(String(product.stock)), unit: product.unit })}
       />
     </Card>
   );

@@ -110,8 +110,8 @@ export default function SnapCarousel({ label, slides, autoplay = false, style }:
         ))}
       </div>
       {count > 1 && (
-        // a 3 px bar 12 px above the bottom, like antd's, in a button 19 px high; captions sit above
-        <div className="pf-carousel-dots" style={{ position: 'absolute', left: 0, right: 0, bottom: 4, display: 'flex', justifyContent: 'center', gap: 4 }}>
+        // a 3 px bar 12 px above the bottom, like antd's, in a button a finger's 44 px square
+        <div className="pf-carousel-dots" style={{ position: 'absolute', left: 0, right: 0, bottom: 0, display: 'flex', justifyContent: 'center', pointerEvents: 'none' }}>
           {slides.map((_, index) => (
             <button
               key={index}
@@ -119,7 +119,7 @@ export default function SnapCarousel({ label, slides, autoplay = false, style }:
               aria-label={t('carousel.show', { index: index + 1, count })}
               aria-current={index === active ? 'true' : undefined}
               onClick={() => show(index)}
-              style={{ border: 0, padding: '8px 0', background: 'none', cursor: 'pointer' }}
+              style={{ border: 0, padding: '0 0 12px', width: 44, height: 44, display: 'flex', alignItems: 'flex-end', justifyContent: 'center', background: 'none', cursor: 'pointer', pointerEvents: 'auto' }}
             >
               <span
                 style={{

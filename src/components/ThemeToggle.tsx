@@ -1,4 +1,4 @@
-/** Light/dark toggle; the choice is kept in sessionStorage `theme`. */
+/** Light/dark toggle; the choice is kept in localStorage `theme` for every tab (src/session.ts). */
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useIntl } from '@umijs/max';

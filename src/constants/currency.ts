@@ -36,9 +36,3 @@ export function findCurrency(code: string): Currency | undefined {
 export function currencySymbol(code: string): string {
   return findCurrency(code)?.symbol ?? code;
 }
-
-/** "₮ USDT", or just "FIL" when a currency has no symbol of its own (never "FIL FIL"). */
-export function currencyTitle(code: string): string {
-  const symbol = currencySymbol(code);
-  return symbol === code ? code : `${symbol} ${code}`;
-}

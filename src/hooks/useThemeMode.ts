@@ -1,16 +1,21 @@
 /**
- * The light/dark theme, kept in sessionStorage `theme` by src/session.ts. A tiny external store
- * (not a Umi model) because AppProviders sits outside Umi's model provider.
+ * The light/dark theme of src/session.ts: the user's choice (shared by every tab), else the
+ * system's colour scheme, followed live. A tiny external store (not a Umi model) because
+ * AppProviders sits outside Umi's model provider.
  */
 import { useSyncExternalStore } from 'react';
 import type { ThemeMode } from '@/constants/theme';
-import { getTheme, setTheme } from '@/session';
+import { getTheme, setTheme, subscribeToThemeChanges } from '@/session';
 
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  const unsubscribe = subscribeToThemeChanges(listener);
+  return () => {
+    listeners.delete(listener);
+    unsubscribe();
+  };
 }
 
 function changeThemeMode(mode: ThemeMode): void {

@@ -8,6 +8,7 @@ import { Outlet, useAccess, useLocation } from '@umijs/max';
 import { useMemo } from 'react';
 import { InsideLayout } from '@/components/BlankPlaceholder';
 import ChunkErrorBoundary from '@/components/ChunkErrorBoundary';
+import StartGate from '@/components/StartFailure';
 import { useIsPhone } from '@/hooks/useIsPhone';
 import AppHeader from './AppHeader';
 import styles from './BasicLayout.less';
@@ -27,7 +28,9 @@ export default function BasicLayout() {
         <ChunkErrorBoundary resetKey={location.pathname}>
           {/* a page whose chunk is loading shows the skeleton of src/loading.tsx here */}
           <InsideLayout.Provider value>
-            <Outlet />
+            <StartGate>
+              <Outlet />
+            </StartGate>
           </InsideLayout.Provider>
         </ChunkErrorBoundary>
       </Layout.Content>

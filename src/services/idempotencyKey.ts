@@ -9,13 +9,15 @@ export function newIdempotencyKey(label?: string): string {
 }
 
 /**
- * True when the server answered the failed call (an error envelope or an HTTP status), false when
- * no answer came (network failure, timeout). The server keeps a key's first answer, refusals
- * included (docs/decisions.md), so only a call without an answer may be retried with its key.
- * Status 0 is no answer: a browser's failed request, which axios reports with a response.
+ * True when the server settled the failed call under its key, so a retry needs a new one: it
+ * keeps a refusal (4xx) as the key's answer (docs/decisions.md). False when no answer came
+ * (network failure, timeout; status 0 is a browser's failed request, which axios reports with a
+ * response), and for 429 and every 5xx: the server keeps nothing under the key for those, and a
+ * 5xx from a proxy may hide a payment that went through, which only the same key can replay.
  */
 export function serverAnswered(error: unknown): boolean {
-  const failure = error as { name?: string; response?: { status?: unknown } } | null;
-  const status = failure?.response?.status;
-  return failure?.name === 'BizError' || (typeof status === 'number' && status > 0);
+  const failure = error as { name?: string; response?: { status?: unknown }; info?: { httpStatusCode?: unknown } } | null;
+  const status = failure?.response?.status ?? failure?.info?.httpStatusCode;
+  if (typeof status !== 'number') return failure?.name === 'BizError';
+  return status > 0 && status < 500 && status !== 429;
 }

@@ -27,7 +27,8 @@ export default function AutoLoginWrapper() {
   const logout = useLogout();
   useAccountWatcher(currentUser?.address, logout);
 
-  const signedIn = !!currentUser;
+  // a start that failed (server down) kept the stored session: it is not a visitor to sign in
+  const signedIn = !!currentUser || !!initialState?.startFailed;
   useEffect(() => {
     if (signedIn || !autoLoginAllowed()) return undefined;
     let cancelled = false;

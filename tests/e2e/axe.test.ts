@@ -306,7 +306,7 @@ async function openPage(variant: Variant, route: RouteCase): Promise<Page> {
   const page = await e2e.newPage({ viewport: variant.viewport, ...(route.signedOut ? {} : { session }) });
   // axe is injected as a script of its own, which the app's Content-Security-Policy would refuse
   await page.setBypassCSP(true);
-  if (variant.dark) await page.evaluateOnNewDocument(() => sessionStorage.setItem('theme', 'dark'));
+  if (variant.dark) await page.evaluateOnNewDocument(() => localStorage.setItem('theme', 'dark'));
   await page.goto(e2e.url(route.path()));
   if (route.text) await waitForText(page, route.shows, route.text, 30_000);
   else await page.waitForSelector(route.shows, { visible: true, timeout: 30_000 });

@@ -73,7 +73,7 @@ describe('before any script runs (JavaScript disabled), at 375 px', () => {
 describe('while the initial state loads (the feature flags call hangs)', () => {
   test('the React placeholder shows the same shell, dark in the dark theme', async () => {
     const page = await e2e.newPage({ viewport: PHONE });
-    await page.evaluateOnNewDocument(() => sessionStorage.setItem('theme', 'dark'));
+    await page.evaluateOnNewDocument(() => localStorage.setItem('theme', 'dark'));
     await interceptRequests(page, [{ match: pathIs('/api/v1/web/features'), reply: 'hang' }]);
     await page.goto(e2e.url('/'), { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('[data-testid="blank-placeholder"] .pf-shell-header');

@@ -14,6 +14,7 @@ import { PHONE, useE2E, type Session } from './support/environment';
 import { currentPath, sleep, textsOf, waitForText } from './support/page';
 import { fundedUser } from './support/fundedUser';
 import { opsOn } from './support/ops';
+import { pickRegion } from './support/regionPicker';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-mall-')), 'mall.sqlite');
 const e2e = useE2E({ SQLITE_PATH: sqlitePath });
@@ -55,10 +56,7 @@ describe('the mall', () => {
     await waitForPathMatching(page, /^\/my\/address\/add\?select=1&return=/);
     await fill(page, '#receiver', '王小明');
     await fill(page, '#phone', '13912345678');
-    await page.click('#region');
-    await page.type('#region', '深圳');
-    await clickText(page, '.ant-cascader-menu-item', '深圳');
-    await fill(page, '#district', '南山区');
+    await pickRegion(page, ['广东省', '深圳市', '南山区']);
     await fill(page, '#detail', '科技园南区 8 栋 808');
     // the phone's form is taller than the screen (44 px fields): bring the button out from under
     // the fixed tab bar, where a click at its centre would land on the bar's 商城

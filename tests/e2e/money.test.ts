@@ -61,7 +61,7 @@ test('deposit, pay password, transfer to a user who sees it, convert, and every 
   await clickButton(page, '下一步');
   await waitForText(page, '[data-testid="transfer-summary"]', '100 USDT');
   await confirmWithPayPassword(page);
-  await waitForText(page, '.ant-message-notice', `已向 UID ${uidB} 转账 100 USDT`);
+  await waitForText(page, '[data-testid="transfer-done"]', `已向 UID ${uidB} 转账 100 USDT`);
 
   const pageB = await e2e.newPage({ session: sessionB, viewport: PHONE });
   await pageB.goto(e2e.url('/my/transfer/history'));
@@ -70,7 +70,7 @@ test('deposit, pay password, transfer to a user who sees it, convert, and every 
 
   await page.goto(e2e.url('/my/assets'));
   await waitForText(page, '[data-testid="balance-USDT"]', '399');
-  await clickButton(page, '兑换');
+  await clickButton(page, '币币兑换');
   const to = await page.waitForSelector('.ant-drawer-open input[aria-label="获得币种"]', { visible: true });
   await to!.evaluate((input) => input.dispatchEvent(new MouseEvent('mousedown', { bubbles: true })));
   // a locator waits until the option stopped moving (the dropdown slides in; a direct click missed it in CI)

@@ -76,7 +76,7 @@ function quoteEthViaApi(amount = '100') {
 async function openConvertSheet(page: Page): Promise<void> {
   await page.goto(e2e.url('/my/assets'));
   await waitForText(page, '[data-testid="balance-USDT"]', '1,000');
-  await clickButton(page, '兑换');
+  await clickButton(page, '币币兑换');
   const to = await page.waitForSelector(`${SHEET} input[aria-label="获得币种"]`, { visible: true });
   await to!.evaluate((input) => input.dispatchEvent(new MouseEvent('mousedown', { bubbles: true })));
   await page.locator('.ant-select-item-option[title="ETH"]').click();

@@ -96,20 +96,26 @@ describe('addressFormRules', () => {
     }
   };
 
-  it('checks the picked region: nothing picked, an unknown province, a city of another province', async () => {
+  it('checks the picked region: nothing picked, an unknown province, a city of another province, a missing or foreign district', async () => {
     expect(await run(rules.region[0], undefined)).toBe('address.rule.provinceRequired:120');
     expect(await run(rules.region[0], ['火星', '深圳市'])).toBe('address.rule.provinceUnknown:120');
     expect(await run(rules.region[0], ['广东省', '杭州市'])).toBe('address.rule.cityUnknown:120');
-    expect(await run(rules.region[0], ['广东省', '深圳市'])).toBeNull();
+    expect(await run(rules.region[0], ['广东省', '深圳市'])).toBe('address.rule.districtRequired:120');
+    expect(await run(rules.region[0], ['广东省', '深圳市', '西湖区'])).toBe('address.rule.districtUnknown:120');
+    expect(await run(rules.region[0], ['广东省', '深圳市', '南山区'])).toBeNull();
+    // a city without a district list: the district is typed in its own field
+    expect(await run(rules.region[0], ['湖北省', '仙桃市'])).toBeNull();
   });
 
-  it('turns form values into the API input', () => {
-    expect(toAddressInput({ receiver: 'a', phone: '66123456', region: ['澳门特别行政区', '氹仔'], detail: '路 1 号', isDefault: true })).toEqual({
-      receiver: 'a',
-      phone: '66123456',
-      region: { province: '澳门特别行政区', city: '氹仔', district: '' },
-      detail: '路 1 号',
-      isDefault: true,
+  it('turns form values into the API input: the picked district, or the typed one where the city has no list', () => {
+    const values = { receiver: 'a', phone: '66123456', detail: '路 1 号', isDefault: true };
+    expect(toAddressInput({ ...values, region: ['澳门特别行政区', '氹仔', '嘉模堂区'], district: '旧的' })).toEqual({
+      ...values,
+      region: { province: '澳门特别行政区', city: '氹仔', district: '嘉模堂区' },
+    });
+    expect(toAddressInput({ ...values, region: ['湖北省', '仙桃市'], district: ' 沙嘴街道 ' })).toEqual({
+      ...values,
+      region: { province: '湖北省', city: '仙桃市', district: '沙嘴街道' },
     });
   });
 });

@@ -97,6 +97,20 @@ describe('auto-login wrapper', () => {
     expect(mockedNonce).not.toHaveBeenCalled();
   });
 
+  it('keeps the stored session when the start failed (server down): no silent sign-in over it', async () => {
+    const provider = dappBrowser();
+    serverAccepts();
+    setSession('tok', profileOf(provider.wallet.address));
+    mockedProfile.mockRejectedValue(Object.assign(new Error('Internal Server Error'), { response: { status: 500 } }));
+    visit('/');
+    await pageShown();
+    await settle();
+    expect(mockedProfile).toHaveBeenCalled();
+    expect(mockedNonce).not.toHaveBeenCalled();
+    expect(mockedSignIn).not.toHaveBeenCalled();
+    expect(isSignedIn()).toBe(true);
+  });
+
   it('tries once per visit: no retry after a failure, not even after a reload', async () => {
     dappBrowser();
     mockedNonce.mockResolvedValue(nonceResponse());

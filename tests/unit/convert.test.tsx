@@ -23,9 +23,9 @@ const DEBOUNCE_MS = 400;
 /** /my/assets with the conversion sheet opened from its button. */
 async function openConvertSheet(): Promise<HTMLElement> {
   openMoneyPage('/my/assets');
-  await screen.findByText('₮ USDT', undefined, SLOW);
-  press('兑换');
-  return findSheet('兑换');
+  await screen.findByTestId('balance-USDT', undefined, SLOW);
+  press('币币兑换');
+  return findSheet('币币兑换');
 }
 
 async function quoteFor(sheet: HTMLElement, amount: string): Promise<HTMLElement> {

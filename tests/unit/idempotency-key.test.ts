@@ -10,9 +10,16 @@ const refusal = Object.assign(new Error('可用餘額不足'), { name: 'BizError
 
 it('tells an answered failure from a call that got no answer', () => {
   expect(serverAnswered(refusal)).toBe(true);
-  expect(serverAnswered({ response: { status: 502 } })).toBe(true);
   expect(serverAnswered(noAnswer)).toBe(false);
   expect(serverAnswered(undefined)).toBe(false);
+});
+
+it('keeps the key after a 429 or any 5xx: the server stored nothing under it, and a proxy may hide a payment that went through', () => {
+  expect(serverAnswered({ response: { status: 502 } })).toBe(false);
+  expect(serverAnswered({ response: { status: 504 } })).toBe(false);
+  expect(serverAnswered(Object.assign(new Error('服務器錯誤'), { name: 'BizError', response: { status: 500 } }))).toBe(false);
+  expect(serverAnswered(Object.assign(new Error('請求過於頻繁'), { name: 'BizError', info: { httpStatusCode: 429 } }))).toBe(false);
+  expect(serverAnswered(Object.assign(new Error('支付密碼錯誤'), { name: 'BizError', info: { httpStatusCode: 403 } }))).toBe(true);
 });
 
 it('takes status 0 for no answer: the browser\'s failed request, which axios reports with a response', () => {

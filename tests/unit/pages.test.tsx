@@ -75,12 +75,12 @@ const CASES: Array<[string, string, string[]]> = [
   ['/calculate/unknown', '收益计算器', ['S19 XP 比特币算力 (BTC)', '180 天']],
   ['/calculate/history', '订单记录', ['S19 XP 比特币算力', '12,345 USDT', '2026-01-02 ~ 2026-07-01']],
   ['/my', '我的', ['0x1234…5678', '100001', 'PF8K2Q', '12,345.67']],
-  ['/my/assets', '我的资产', ['₮ USDT', '₿ BTC', '10,000', '2,340 USDT']],
+  ['/my/assets', '我的资产', ['USDT', 'BTC', '10,000', '2,340.00 USDT']],
   ['/my/deposit', '充值', ['0x9f8e7d6c5b4a39281706f5e4d3c2b1a098765432', '10 USDT', '+500 USDT']],
   ['/my/transfer', '转账', ['10,000', 'UID 100777']],
   ['/my/transfer/history', '转账记录', ['UID 100777', '-250 USDT']],
-  ['/my/records', '资金明细', ['充值', '+500 USDT', '10,500']],
-  ['/my/setting', '设置', ['支付密码', '已设置', '登录设备', '当前设备', 'Chrome · Windows', 'imToken · iOS', 'IP 198.51.100.20', '最近使用 2026-01-04 21:30:00', '退出其他设备']],
+  ['/my/records', '资金明细', ['充值', '+500 USDT', '余额 10,500 USDT']],
+  ['/my/setting', '设置', ['支付密码', '已设置', '登录设备', '当前设备', 'Windows 电脑 · Chrome', 'iPhone · imToken', 'IP 198.51.100.20', '最近使用 2026-01-04 21:30:00', '退出其他设备']],
   ['/my/setting/pay-pass', '支付密码', ['已设置', '连续输错 5 次将锁定 15 分钟。']],
   ['/my/invite', '邀请好友', ['PF8K2Q', 'https://powerfi.example/login?invite=PF8K2Q', '88.25', '0xabcd…1234']],
   ['/my/address', '收货地址', ['王小明', '广东省 深圳市 南山区 科技园 1 号', '默认']],
@@ -157,10 +157,10 @@ describe('page behaviour', () => {
 
   it('hides small balances on demand, comparing decimal strings without floats', async () => {
     renderPage('/my/assets');
-    expect(await screen.findByText('Ξ ETH')).toBeInTheDocument();
+    expect(await screen.findByTestId('balance-ETH')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('switch', { name: '隐藏小额资产' }));
-    expect(screen.queryByText('Ξ ETH')).not.toBeInTheDocument();
-    expect(screen.getByText('₿ BTC')).toBeInTheDocument();
+    expect(screen.queryByTestId('balance-ETH')).not.toBeInTheDocument();
+    expect(screen.getByTestId('balance-BTC')).toBeInTheDocument();
   });
 
   it('the records filter reloads the ledger entries of the chosen type', async () => {
@@ -174,9 +174,10 @@ describe('page behaviour', () => {
   });
 
   // found by text and class, not by role: role queries compute antd's styles, seconds each in jsdom
-  const confirmPopconfirm = async () => {
+  // a centred dialog: a popover beside the button at the right edge of a phone was cut off
+  const confirmDialog = async () => {
     const ok = await waitFor(() => {
-      const button = document.querySelector<HTMLButtonElement>('.ant-popconfirm .ant-btn-primary');
+      const button = document.querySelector<HTMLButtonElement>('.ant-modal-wrap.ant-modal-centered .ant-modal-confirm .ant-btn-primary');
       if (!button) throw new Error('no confirmation open');
       return button;
     });
@@ -186,12 +187,12 @@ describe('page behaviour', () => {
   it('the setting page signs out another device after a confirmation, on a 375 px phone', async () => {
     setScreenWidth(375);
     renderPage('/my/setting');
-    const other = (await screen.findByText('imToken · iOS')).closest('[data-testid="session"]') as HTMLElement;
+    const other = (await screen.findByText('iPhone · imToken')).closest('[data-testid="session"]') as HTMLElement;
     expect(other.textContent).not.toContain('当前设备');
     fireEvent.click(other.querySelector('button')!);
-    expect(await screen.findByText('确定让这台设备退出登录吗？')).toBeInTheDocument();
+    expect(await screen.findByText('确定让这台设备退出登录吗？', { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
     expect(authApi.endSession).not.toHaveBeenCalled();
-    await confirmPopconfirm();
+    await confirmDialog();
     await waitFor(() => expect(authApi.endSession).toHaveBeenCalledWith({ id: 'oth2' }));
     await waitFor(() => expect(authApi.sessions).toHaveBeenCalledTimes(2));
   });
@@ -199,8 +200,8 @@ describe('page behaviour', () => {
   it('the setting page signs out every other device after a confirmation', async () => {
     renderPage('/my/setting');
     fireEvent.click((await screen.findByText('退出其他设备')).closest('button')!);
-    expect(await screen.findByText('确定让除当前设备外的所有设备退出登录吗？')).toBeInTheDocument();
-    await confirmPopconfirm();
+    expect(await screen.findByText('确定让除当前设备外的所有设备退出登录吗？', { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
+    await confirmDialog();
     await waitFor(() => expect(authApi.endOtherSessions).toHaveBeenCalledTimes(1));
     expect(authApi.endSession).not.toHaveBeenCalled();
   });

@@ -47,6 +47,9 @@ describe('setting the first pay password', () => {
   it('asks for the new password twice and not for a current one', async () => {
     openPayPass();
     expect(await screen.findByText('未设置', undefined, SLOW)).toBeInTheDocument();
+    // a plain shield in the warning colour: the shield with a tick means a password is set
+    expect(document.querySelector('.ant-result-warning .ant-result-icon [aria-label="safety"]')).not.toBeNull();
+    expect(document.querySelector('[aria-label="safety-certificate"]')).toBeNull();
     expect(field('新支付密码')).toBeInTheDocument();
     expect(field('再次输入新支付密码')).toBeInTheDocument();
     expect(screen.queryByLabelText('原支付密码')).toBeNull();
@@ -116,6 +119,7 @@ describe('changing the pay password', () => {
   it('requires the current password', async () => {
     openPayPass();
     expect(await screen.findByText('已设置', undefined, SLOW)).toBeInTheDocument();
+    expect(document.querySelector('.ant-result-success .ant-result-icon [aria-label="safety-certificate"]')).not.toBeNull();
     await fill({ 新支付密码: '222222', 再次输入新支付密码: '222222' });
     press('修改支付密码');
     await findFieldError('原支付密码', INVALID);

@@ -13,7 +13,9 @@ import { formatDiagnostics } from '@/components/ErrorNotice/diagnostics';
 import FeedbackProvider from '@/components/Feedback';
 import { message, notification } from '@/components/Feedback/notifier';
 import { BizError, requestConfig } from '@/requestErrorConfig';
+import { ensureLocale } from '@/locales/load';
 import { isSignedIn, setSession } from '@/session';
+import { readSessionEnded } from '@/utils/sessionEnded';
 import { fillMessage } from '../../contract/messages/fill';
 import { zhTW, type MessageKey } from '../../contract/messages/zh-TW';
 
@@ -261,9 +263,10 @@ describe('error catalogue (spec §8)', () => {
     expect(await screen.findByText('服务器响应状态码:504')).toBeInTheDocument();
   });
 
-  it('request sent but no response', async () => {
+  it('no response: a plain "no answer, retry" that claims nothing was sent', async () => {
     await send('/x', { noResponse: true }).catch(() => undefined);
-    expect(await screen.findByText('请求已经成功发起，但没有收到响应，请重试')).toBeInTheDocument();
+    expect(await screen.findByText('没有收到服务器的响应，请检查网络后重试')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('成功发起');
   });
 
   it('any other failure', async () => {
@@ -364,6 +367,100 @@ describe('errors in the interface’s language (issue 15): the wire stays zh-TW,
     const clipboard = captureClipboard();
     fireEvent.click(screen.getByText('复制诊断信息'));
     expect(clipboard()).toContain(`错误信息 (Message): ${shown}`);
+  });
+});
+
+describe('a money call without an answer: the result is unknown', () => {
+  const UNKNOWN = '网络异常，无法确认结果。请到「我的 › 资金明细」中查看这笔操作是否已完成，确认前请勿重复提交。';
+  const moneyCall = { method: 'POST', headers: { 'Idempotency-Key': 'transfer-1' } };
+
+  it.each([
+    ['offline', { noResponse: true } as Reply],
+    ['a 502 without a body', { status: 502, data: '' } as Reply],
+    ['a 500 envelope without a message key', { status: 500, data: envelope({ errMessage: 'Internal Server Error', httpStatusCode: 500 }) } as Reply],
+  ])('%s: says the result is unknown and where to check, never that it was sent', async (_name, reply) => {
+    await send('/api/v1/web/account/transfer/create', reply, moneyCall).catch(() => undefined);
+    expect(await screen.findByText(UNKNOWN)).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('成功发起');
+    expect(document.body.textContent).not.toContain('Internal Server Error');
+  });
+
+  it('a refusal the server answered is still its own text', async () => {
+    await send('/api/v1/web/account/transfer/create', { status: 422, data: envelope({ errMessage: '餘額不足', errCode: 'INSUFFICIENT_BALANCE' }) }, moneyCall).catch(() => undefined);
+    expect(await screen.findByText('餘額不足')).toBeInTheDocument();
+    expect(screen.queryByText(UNKNOWN)).toBeNull();
+  });
+
+  it.each([
+    ['zh-TW', '網路異常，無法確認結果。請到「我的 › 資金明細」中查看這筆操作是否已完成，確認前請勿重複提交。'],
+    ['en-US', 'Network problem: the result could not be confirmed. Check Me › Account activity to see whether this operation went through, and do not submit it again until you have checked.'],
+  ])('%s: in the interface’s language', async (locale, text) => {
+    await ensureLocale(locale);
+    localStorage.setItem('umi_locale', locale);
+    await send('/api/v1/web/account/transfer/create', { noResponse: true }, moneyCall).catch(() => undefined);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+});
+
+describe('one toast per failure, in the interface’s language', () => {
+  const toasts = () => Array.from(document.querySelectorAll('.ant-message-notice'), (node) => node.textContent);
+
+  it('three calls failing with the same 500 at once: one toast, from the catalogue, not the status text', async () => {
+    localStorage.setItem('umi_locale', 'zh-CN');
+    const failure = { status: 500, data: keyed('INTERNAL_ERROR', 'INTERNAL_ERROR', {}, 500) };
+    await Promise.all(['/a', '/b', '/c'].map((url) => send(url, failure).catch(() => undefined)));
+    expect(await screen.findByText('服务器发生错误，请稍后再试')).toBeInTheDocument();
+    await noticesSettled();
+    expect(toasts()).toEqual(['服务器发生错误，请稍后再试']);
+  });
+
+  it('three 500s whose body has no message key (an "Internal Server Error" page or text): one toast in zh-CN', async () => {
+    localStorage.setItem('umi_locale', 'zh-CN');
+    const replies: Reply[] = [
+      { status: 500, data: envelope({ errMessage: 'Internal Server Error', httpStatusCode: 500 }) },
+      { status: 500, data: '<html>Internal Server Error</html>' },
+      { status: 500, data: '' },
+    ];
+    await Promise.all(replies.map((reply, index) => send(`/x${index}`, reply).catch(() => undefined)));
+    expect(await screen.findByText('服务器响应状态码:500')).toBeInTheDocument();
+    await noticesSettled();
+    expect(toasts()).toEqual(['服务器响应状态码:500']);
+    expect(document.body.textContent).not.toContain('Internal Server Error');
+  });
+
+  it('different failures keep their own toasts', async () => {
+    localStorage.setItem('umi_locale', 'zh-CN');
+    await Promise.all([send('/a', { status: 422, data: envelope({ errMessage: '餘額不足' }) }), send('/b', { status: 502, data: '' })].map((call) => call.catch(() => undefined)));
+    expect(await screen.findByText('餘額不足')).toBeInTheDocument();
+    expect(await screen.findByText('服务器响应状态码:502')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['zh-TW', '伺服器回應狀態碼:503', '沒有收到伺服器的回應，請檢查網路後重試'],
+    ['en-US', 'The server answered with status 503', 'No answer from the server. Check your connection and try again.'],
+  ])('%s: the texts of a status and of no answer', async (locale, status, noAnswer) => {
+    await ensureLocale(locale);
+    localStorage.setItem('umi_locale', locale);
+    await send('/a', { status: 503, data: '' }).catch(() => undefined);
+    await send('/b', { noResponse: true }).catch(() => undefined);
+    expect(await screen.findByText(status)).toBeInTheDocument();
+    expect(await screen.findByText(noAnswer)).toBeInTheDocument();
+  });
+});
+
+describe('a session the server ended: the login page is told why', () => {
+  it.each([
+    ['UNAUTHORIZED', 'revoked'],
+    ['TOKEN_EXPIRED', 'expired'],
+  ])('a 401 %s to a call with a token: %s', async (errCode, reason) => {
+    setSession('tok', { uid: '1' });
+    await send('/x', { status: 401, data: envelope({ errCode, httpStatusCode: 401 }) }).catch(() => undefined);
+    expect(readSessionEnded()).toBe(reason);
+  });
+
+  it('a 401 without a stored token (never signed in) gives no reason', async () => {
+    await send('/x', { status: 401, data: envelope({ errCode: 'UNAUTHORIZED', httpStatusCode: 401 }) }).catch(() => undefined);
+    expect(readSessionEnded()).toBeUndefined();
   });
 });
 

@@ -89,12 +89,12 @@ describe('session storage', () => {
     expect(getStoredUser()).toBeUndefined();
   });
 
-  it('keeps the theme in sessionStorage, light by default', () => {
+  it('keeps the theme in localStorage for every tab, light by default on a light system', () => {
     expect(getTheme()).toBe('light');
     setTheme('dark');
-    expect(sessionStorage.getItem('theme')).toBe('dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
     expect(getTheme()).toBe('dark');
-    sessionStorage.setItem('theme', 'purple');
+    localStorage.setItem('theme', 'purple');
     expect(getTheme()).toBe('light');
   });
 });

@@ -1,4 +1,4 @@
-/** Theme (light by default, dark toggle kept in sessionStorage `theme`), primary colour and RTL. */
+/** Theme (light on a light system, dark toggle kept in localStorage `theme`), primary colour and RTL. */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ConfigProvider, theme } from 'antd';
 import { createPluginManager } from '@@/core/plugin';
@@ -41,19 +41,19 @@ describe('theme', () => {
     expect(probe()).toHaveAttribute('data-bg', '#ffffff');
   });
 
-  it('the toggle switches to dark, writes sessionStorage `theme`, and back to light', () => {
+  it('the toggle switches to dark, writes localStorage `theme`, and back to light', () => {
     renderApp();
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: '切换到深色模式' }));
     });
-    expect(sessionStorage.getItem('theme')).toBe('dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
     expect(probe().getAttribute('data-bg')).not.toBe('#ffffff');
     expect(document.documentElement.dataset.theme).toBe('dark');
 
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: '切换到浅色模式' }));
     });
-    expect(sessionStorage.getItem('theme')).toBe('light');
+    expect(localStorage.getItem('theme')).toBe('light');
     expect(probe()).toHaveAttribute('data-bg', '#ffffff');
   });
 
@@ -67,8 +67,8 @@ describe('theme', () => {
     expect(lightText).toBe('rgba(0, 0, 0, 0.88)');
   });
 
-  it('restores the dark theme kept in sessionStorage', () => {
-    sessionStorage.setItem('theme', 'dark');
+  it('restores the dark theme kept in localStorage', () => {
+    localStorage.setItem('theme', 'dark');
     renderApp();
     expect(probe().getAttribute('data-bg')).not.toBe('#ffffff');
     expect(screen.getByRole('button', { name: '切换到浅色模式' })).toBeInTheDocument();

@@ -83,9 +83,10 @@ describe('the confirmation sheet', () => {
     const [body, options] = callsOf(accountApi.transferCreate)[0];
     expect(body).toEqual({ to: RECIPIENT_ADDRESS, currency: 'USDT', amount: '25.5', payPassword: '123456' });
     expect(options).toEqual({ headers: { 'Idempotency-Key': expect.stringMatching(IDEMPOTENCY_KEY) } });
-    expect(await findToast(`已向 UID ${TRANSFER.counterpartyUid} 转账 ${TRANSFER.amount} USDT`)).toBeInTheDocument();
+    expect(await screen.findByTestId('transfer-done', undefined, SLOW)).toHaveTextContent(`已向 UID ${TRANSFER.counterpartyUid} 转账 ${TRANSFER.amount} USDT`);
     // the balance is asked for again, the amount is cleared for the next transfer
     await waitFor(() => expect(accountApi.transferOptions).toHaveBeenCalledTimes(2), SLOW);
+    press('继续转账');
     await waitFor(() => expect(field('转账数量').value).toBe(''), SLOW);
   });
 
@@ -152,6 +153,7 @@ describe('the confirmation sheet', () => {
     await confirmWithPayPassword(await startTransfer('100777', '10'), '123456');
     await waitForCalls(accountApi.transferCreate, 1);
     await waitFor(() => expect(screen.queryByText('确认转账')).not.toBeInTheDocument(), SLOW);
+    press('继续转账');
     await confirmWithPayPassword(await startTransfer('100777', '10'), '123456');
     await waitForCalls(accountApi.transferCreate, 2);
     const [first, second] = idempotencyKeysOf(accountApi.transferCreate);

@@ -1,9 +1,11 @@
 /**
- * A whole count (hashrate units, days, quantity) typed as text and kept as typed: "1.5" or "-1"
- * is refused by `countRule` with a message, never rounded or clamped silently.
+ * A whole count (hashrate units, days, quantity) typed as text and kept as typed (full-width
+ * digits read as ASCII ones, ./halfWidthDigits): "1.5" or "-1" is refused by `countRule` with a
+ * message, never rounded or clamped silently.
  */
 import { Input, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { halfWidthDigits } from './halfWidthDigits';
 
 interface Props {
   value?: string | number;
@@ -21,7 +23,7 @@ export default function CountInput({ value, onChange, unit, id, ...rest }: Props
       value={value === undefined ? undefined : String(value)}
       inputMode="numeric"
       autoComplete="off"
-      onChange={(event) => onChange?.(event.target.value)}
+      onChange={(event) => onChange?.(halfWidthDigits(event.target.value))}
     />
   );
   if (!unit) return input;

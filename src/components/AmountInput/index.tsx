@@ -2,13 +2,21 @@
  * A money amount typed as a decimal string (never a float), the currency as suffix and a Max
  * button that fills in the largest allowed amount.
  *
- * What the user types stays as typed: a text that is not an amount ("1e5", "-1", "1,5") is
- * refused by the field's rule (amountRule) with a message, never rewritten silently.
+ * What the user types stays as typed, but for full-width digits and points (１２．５ → 12.5,
+ * ./halfWidthDigits): a text that is not an amount ("1e5", "-1", "1,5") is refused by the field's
+ * rule (amountRule) with a message, never rewritten silently.
  * When the largest amount is not allowed (e.g. the balance is below the minimum), `maxBlocked`
  * disables Max and says why (the caller shows the same text beside the field).
  */
 import { Button, Input, Space } from 'antd';
 import { useT } from '@/hooks/useT';
+import { halfWidthDigits } from './halfWidthDigits';
+
+/**
+ * Max looks like a small link but is a finger's 44×44 px target: the negative block margins keep
+ * the field at its height (a 22 px line inside), the inline ones keep the text beside the currency.
+ */
+const MAX_BUTTON_STYLE = { minWidth: 44, height: 44, padding: 0, marginBlock: -11, marginInline: '-4px -8px' } as const;
 
 interface Props {
   value?: string;
@@ -31,7 +39,7 @@ export default function AmountInput({ value, onChange, currency, max, maxBlocked
       inputMode="decimal"
       autoComplete="off"
       placeholder={placeholder ?? t('money.amountPlaceholder')}
-      onChange={(event) => onChange?.(event.target.value)}
+      onChange={(event) => onChange?.(halfWidthDigits(event.target.value))}
       suffix={
         <Space size={4}>
           {currency}
@@ -39,7 +47,7 @@ export default function AmountInput({ value, onChange, currency, max, maxBlocked
             <Button
               type="link"
               size="small"
-              style={{ padding: 0 }}
+              style={MAX_BUTTON_STYLE}
               disabled={!!maxBlocked}
               title={maxBlocked}
               onClick={() => onChange?.(max)}

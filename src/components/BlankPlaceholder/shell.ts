@@ -9,9 +9,10 @@
  *   loads) render the same markup, so the screen never goes blank between those phases.
  *
  * No inline script: the page's Content-Security-Policy allows scripts from our origin only
- * (server/http/security.ts). So the document's shell is light (the theme's default, spec §3) and
- * generic; once scripts run, `html[data-theme]` (set in src/app.tsx before the first render)
- * switches it to dark and the React-rendered shell picks the skeleton of the route.
+ * (server/http/security.ts). So the document's shell follows the system's colour scheme (the
+ * theme when the user chose none) and is generic; once scripts run, `html[data-theme]` (set in
+ * src/app.tsx before the first render) applies the user's choice and the React-rendered shell
+ * picks the skeleton of the route.
  * Texts: only the brand name (the same in every locale); the rest are grey blocks.
  */
 import { PHONE_MAX_WIDTH } from '../../constants/app';
@@ -25,6 +26,17 @@ export const SHELL_COLOURS = {
 const L = SHELL_COLOURS.light;
 const D = SHELL_COLOURS.dark;
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif";
+
+/** The shell's dark colours, for the documents `root` selects. */
+function darkRules(root: string): string[] {
+  return [
+    `${root}{color-scheme:dark}`,
+    `${root} .pf-shell{background:${D.bgLayout}}`,
+    `${root} .pf-shell-header,${root} .pf-shell-tabs{background:${D.bgContainer};border-color:${D.borderSecondary}}`,
+    `${root} .pf-shell-logo{color:${D.primary}}`,
+    `${root} .pf-sk,${root} .pf-shell-action,${root} .pf-shell-tab i,${root} .pf-shell-tab b{background:${D.fill}}`,
+  ];
+}
 
 /** Critical CSS of the shell (one line per rule; inlined in <head>). */
 export const SHELL_CSS = [
@@ -49,10 +61,9 @@ export const SHELL_CSS = [
     `.pf-shell-tab i{width:22px;height:22px;border-radius:6px;background:${L.fill}}` +
     `.pf-shell-tab b{width:28px;height:10px;border-radius:4px;background:${L.fill}}` +
     `}`,
-  `html[data-theme=dark] .pf-shell{background:${D.bgLayout}}`,
-  `html[data-theme=dark] .pf-shell-header,html[data-theme=dark] .pf-shell-tabs{background:${D.bgContainer};border-color:${D.borderSecondary}}`,
-  `html[data-theme=dark] .pf-shell-logo{color:${D.primary}}`,
-  `html[data-theme=dark] .pf-sk,html[data-theme=dark] .pf-shell-action,html[data-theme=dark] .pf-shell-tab i,html[data-theme=dark] .pf-shell-tab b{background:${D.fill}}`,
+  ...darkRules('html[data-theme=dark]'),
+  // before scripts run (no data-theme yet) and with no choice made, a dark system paints dark at once
+  `@media (prefers-color-scheme:dark){${darkRules('html:not([data-theme=light])').join('')}}`,
   `@media (prefers-reduced-motion:no-preference){.pf-sk{animation:pf-pulse 1.4s ease-in-out infinite}}`,
   `@keyframes pf-pulse{50%{opacity:.55}}`,
 ].join('\n');

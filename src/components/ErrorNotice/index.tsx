@@ -30,7 +30,8 @@ function ErrorNoticeBody({ text, diagnostics }: { text: string; diagnostics: str
 /** Shows an error text the way its length asks for. */
 export function showErrorText(text: string, diagnostics: Diagnostics): void {
   if (text.length < ERROR_NOTIFICATION_THRESHOLD) {
-    message.error(text);
+    // one toast per text: calls failing together with the same text show it once
+    message.error({ content: text, key: text });
     return;
   }
   notification.error({

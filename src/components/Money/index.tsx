@@ -13,7 +13,7 @@ interface Props {
   signed?: boolean;
   strong?: boolean;
   style?: React.CSSProperties;
-  /** decimals to show, rounded down, for fiat-like figures (USDT totals, estimates); exact when omitted */
+  /** decimals to show, always that many, rounded down, for fiat-like figures (USDT totals, estimates); exact when omitted */
   places?: number;
 }
 

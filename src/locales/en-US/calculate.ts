@@ -33,4 +33,10 @@ export default {
   'buy.powerDone': 'Bought: the hashrate starts producing on {date}',
   'buy.financeDone': 'Subscribed: interest starts on {date}',
   'buy.signIn': 'Sign in to buy',
+  'buy.available': 'Available balance',
+  'buy.agreementRead': 'Read the Power and Finance Service Agreement',
+  'buy.agreementTitle': 'Power and Finance Service Agreement',
+  'buy.agreementAccept': 'I have read and agree',
+  'buy.agreementClose': 'Close',
+  'buy.agreementText': '1. The amount to pay for hashrate or a finance product is taken from your available balance; paying needs your pay password.\n2. An order starts producing output or interest on the day after its purchase; days are calendar days in the display time zone (UTC+8 by default).\n3. Hashrate output is an estimate: the actual output depends on the network hashrate, coin prices and pool earnings. Electricity and management fees are deducted from each day’s output and never exceed it.\n4. A finance principal is frozen for the lock period and each day’s interest is added to the frozen balance; at maturity the principal and all interest become available.\n5. Paid power and finance orders cannot be cancelled or redeemed before they end.\n6. Mining output can be exchanged to USDT under “Exchange output” at the server’s price, with a 0.5% fee and a minimum amount.\n7. Digital asset prices are volatile and past returns do not predict future ones: buy only what suits you.',
 };

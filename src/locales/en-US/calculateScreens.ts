@@ -9,8 +9,8 @@ export default {
   'exchange.title': 'Exchange mined coin to USDT',
   'exchange.coin': 'Coin',
   'exchange.amount': 'Amount',
-  'exchange.availableHint': '{available} {currency} available',
-  'exchange.belowMinimumHint': '{available} {currency} available, below the minimum of {min} {currency}: nothing to exchange yet',
+  'exchange.availableHint': '{available} {currency} of mining output to exchange',
+  'exchange.belowMinimumHint': '{available} {currency} of mining output, below the minimum of {min} {currency}: nothing to exchange yet',
   'exchange.rate': 'Price',
   'exchange.feeRate': 'Fee rate',
   'exchange.minimum': 'Minimum',
@@ -25,4 +25,6 @@ export default {
   'history.dateRange': 'Date range',
   'history.electricityFee': 'Electricity fee',
   'history.managementFee': 'Management fee',
+  'exchange.onlyOutput': 'Only mining output can be exchanged to USDT here. Coins you deposited or received are not mining output: use Swap for them.',
+  'exchange.goConvert': 'Go to Swap',
 };

@@ -29,4 +29,6 @@ export default {
   'mall.statusHint.cancelled': 'Cancelled',
   'mall.amounts': 'Amounts',
   'mall.times': 'Order information',
+  'region.title': 'Choose the region',
+  'region.choose': 'Choose',
 };

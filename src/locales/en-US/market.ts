@@ -23,4 +23,23 @@ export default {
   'calc.noLivePrice': 'No market price now; enter a price',
   'calc.customPrice': 'Your own price',
   'calc.useLivePrice': 'Use the market price',
+
+  // currency names (src/constants/currency.ts)
+  'currency.name.CNY': 'Chinese yuan',
+  'currency.name.HKD': 'Hong Kong dollar',
+  'currency.name.MYR': 'Malaysian ringgit',
+  'currency.name.USD': 'US dollar',
+  'currency.name.EUR': 'Euro',
+  'currency.name.GBP': 'British pound',
+  'currency.name.JPY': 'Japanese yen',
+  'currency.name.BTC': 'Bitcoin',
+  'currency.name.ETH': 'Ethereum',
+  'currency.name.EOS': 'EOS',
+  'currency.name.BCH': 'Bitcoin Cash',
+  'currency.name.LTC': 'Litecoin',
+  'currency.name.XRP': 'XRP',
+  'currency.name.USDT': 'Tether',
+  'currency.name.SGD': 'Singapore dollar',
+  'currency.name.AUD': 'Australian dollar',
+  'currency.name.THB': 'Thai baht',
 };

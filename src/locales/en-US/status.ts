@@ -51,4 +51,15 @@ export default {
   'ledger.withdraw': 'Withdrawal',
   'ledger.withdraw_fee': 'Withdrawal fee',
   'ledger.withdraw_refund': 'Withdrawal returned',
+
+  // a failed start, requests without a usable answer, a session the server ended
+  'startFailure.title': 'Cannot reach the server right now',
+  'startFailure.description': 'You are still signed in, but the page could not load its data. Check your connection and try again.',
+  'startFailure.retry': 'Retry',
+  'request.failed.status': 'The server answered with status {status}',
+  'request.failed.noResponse': 'No answer from the server. Check your connection and try again.',
+  'request.failed.other': 'The request failed. Please try again.',
+  'request.failed.moneyUnknown': 'Network problem: the result could not be confirmed. Check Me › Account activity to see whether this operation went through, and do not submit it again until you have checked.',
+  'login.sessionEnded.revoked': 'You signed out on another device, or the session of this device was revoked. Please sign in again.',
+  'login.sessionEnded.expired': 'Your sign-in has expired. Please sign in again.',
 };

@@ -9,8 +9,8 @@ export default {
   'exchange.title': '挖矿产出兑换 USDT',
   'exchange.coin': '兑换币种',
   'exchange.amount': '兑换数量',
-  'exchange.availableHint': '可兑换 {available} {currency}',
-  'exchange.belowMinimumHint': '可兑换 {available} {currency}，低于最小兑换数量 {min} {currency}，暂不能兑换',
+  'exchange.availableHint': '可兑换产出 {available} {currency}',
+  'exchange.belowMinimumHint': '可兑换产出 {available} {currency}，低于最小兑换数量 {min} {currency}，暂不能兑换',
   'exchange.rate': '兑换价格',
   'exchange.feeRate': '手续费率',
   'exchange.minimum': '最小兑换数量',
@@ -25,4 +25,6 @@ export default {
   'history.dateRange': '日期范围',
   'history.electricityFee': '电费',
   'history.managementFee': '管理费',
+  'exchange.onlyOutput': '这里只能把算力挖矿的产出兑换为 USDT。充值或转入的币不在可兑换产出之内，请用「币币兑换」。',
+  'exchange.goConvert': '去币币兑换',
 };

@@ -29,4 +29,6 @@ export default {
   'mall.statusHint.cancelled': '订单已取消',
   'mall.amounts': '金额',
   'mall.times': '订单信息',
+  'region.title': '选择所在地区',
+  'region.choose': '请选择',
 };

@@ -23,4 +23,23 @@ export default {
   'calc.noLivePrice': '暂无行情价格，请输入价格',
   'calc.customPrice': '自定义价格',
   'calc.useLivePrice': '使用行情价格',
+
+  // 币种名称 (src/constants/currency.ts)
+  'currency.name.CNY': '人民币',
+  'currency.name.HKD': '港币',
+  'currency.name.MYR': '马来西亚林吉特',
+  'currency.name.USD': '美元',
+  'currency.name.EUR': '欧元',
+  'currency.name.GBP': '英镑',
+  'currency.name.JPY': '日元',
+  'currency.name.BTC': '比特币',
+  'currency.name.ETH': '以太坊',
+  'currency.name.EOS': '柚子币',
+  'currency.name.BCH': '比特币现金',
+  'currency.name.LTC': '莱特币',
+  'currency.name.XRP': '瑞波币',
+  'currency.name.USDT': '泰达币',
+  'currency.name.SGD': '新加坡元',
+  'currency.name.AUD': '澳元',
+  'currency.name.THB': '泰铢',
 };

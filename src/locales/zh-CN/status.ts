@@ -51,4 +51,15 @@ export default {
   'ledger.withdraw': '提现',
   'ledger.withdraw_fee': '提现手续费',
   'ledger.withdraw_refund': '提现退回',
+
+  // a failed start, requests without a usable answer, a session the server ended
+  'startFailure.title': '暂时无法连接服务器',
+  'startFailure.description': '您仍处于登录状态，但页面数据没能加载。请检查网络后重试。',
+  'startFailure.retry': '重试',
+  'request.failed.status': '服务器响应状态码:{status}',
+  'request.failed.noResponse': '没有收到服务器的响应，请检查网络后重试',
+  'request.failed.other': '请求失败，请重试',
+  'request.failed.moneyUnknown': '网络异常，无法确认结果。请到「我的 › 资金明细」中查看这笔操作是否已完成，确认前请勿重复提交。',
+  'login.sessionEnded.revoked': '您已在其他设备上退出登录，或此设备的会话已被撤销，请重新登录。',
+  'login.sessionEnded.expired': '登录已过期，请重新登录。',
 };

@@ -9,8 +9,8 @@ export default {
   'exchange.title': '挖礦產出兌換 USDT',
   'exchange.coin': '兌換幣種',
   'exchange.amount': '兌換數量',
-  'exchange.availableHint': '可兌換 {available} {currency}',
-  'exchange.belowMinimumHint': '可兌換 {available} {currency}，低於最小兌換數量 {min} {currency}，暫不能兌換',
+  'exchange.availableHint': '可兌換產出 {available} {currency}',
+  'exchange.belowMinimumHint': '可兌換產出 {available} {currency}，低於最小兌換數量 {min} {currency}，暫不能兌換',
   'exchange.rate': '兌換價格',
   'exchange.feeRate': '手續費率',
   'exchange.minimum': '最小兌換數量',
@@ -25,4 +25,6 @@ export default {
   'history.dateRange': '日期範圍',
   'history.electricityFee': '電費',
   'history.managementFee': '管理費',
+  'exchange.onlyOutput': '這裡只能把算力挖礦的產出兌換為 USDT。儲值或轉入的幣不在可兌換產出之內，請用「幣幣兌換」。',
+  'exchange.goConvert': '去幣幣兌換',
 };

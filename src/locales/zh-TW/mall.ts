@@ -29,4 +29,6 @@ export default {
   'mall.statusHint.cancelled': '訂單已取消',
   'mall.amounts': '金額',
   'mall.times': '訂單資訊',
+  'region.title': '選擇所在地區',
+  'region.choose': '請選擇',
 };

@@ -23,4 +23,23 @@ export default {
   'calc.noLivePrice': '暫無行情價格，請輸入價格',
   'calc.customPrice': '自訂價格',
   'calc.useLivePrice': '使用行情價格',
+
+  // 幣種名稱 (src/constants/currency.ts)
+  'currency.name.CNY': '人民幣',
+  'currency.name.HKD': '港幣',
+  'currency.name.MYR': '馬來西亞令吉',
+  'currency.name.USD': '美元',
+  'currency.name.EUR': '歐元',
+  'currency.name.GBP': '英鎊',
+  'currency.name.JPY': '日圓',
+  'currency.name.BTC': '比特幣',
+  'currency.name.ETH': '以太坊',
+  'currency.name.EOS': '柚子幣',
+  'currency.name.BCH': '比特幣現金',
+  'currency.name.LTC': '萊特幣',
+  'currency.name.XRP': '瑞波幣',
+  'currency.name.USDT': '泰達幣',
+  'currency.name.SGD': '新加坡元',
+  'currency.name.AUD': '澳元',
+  'currency.name.THB': '泰銖',
 };

@@ -51,4 +51,15 @@ export default {
   'ledger.withdraw': '提現',
   'ledger.withdraw_fee': '提現手續費',
   'ledger.withdraw_refund': '提現退回',
+
+  // a failed start, requests without a usable answer, a session the server ended
+  'startFailure.title': '暫時無法連線伺服器',
+  'startFailure.description': '您仍處於登入狀態，但頁面資料沒能載入。請檢查網路後重試。',
+  'startFailure.retry': '重試',
+  'request.failed.status': '伺服器回應狀態碼:{status}',
+  'request.failed.noResponse': '沒有收到伺服器的回應，請檢查網路後重試',
+  'request.failed.other': '請求失敗，請重試',
+  'request.failed.moneyUnknown': '網路異常，無法確認結果。請到「我的 › 資金明細」中查看這筆操作是否已完成，確認前請勿重複提交。',
+  'login.sessionEnded.revoked': '您已在其他裝置上登出，或此裝置的工作階段已被撤銷，請重新登入。',
+  'login.sessionEnded.expired': '登入已過期，請重新登入。',
 };

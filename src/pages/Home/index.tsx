@@ -85,11 +85,16 @@ function Banners() {
           bordered
           dataSource={notices}
           renderItem={(notice) => (
-            <List.Item style={{ height: NOTICE_ROW_HEIGHT, boxSizing: 'border-box' }}>
-              <ContentLinkAnchor url={notice.url}>
-                <Typography.Text strong>{notice.title}</Typography.Text>
-              </ContentLinkAnchor>
-              <Typography.Text type="secondary" ellipsis style={{ maxWidth: '60%' }}>
+            // one line whatever the language: the title and the summary share it, each cut short with "…"
+            <List.Item style={{ height: NOTICE_ROW_HEIGHT, boxSizing: 'border-box', gap: 12, flexWrap: 'nowrap' }} data-testid="notice-row">
+              <div style={{ minWidth: 0, flex: '1 1 auto' }}>
+                <ContentLinkAnchor url={notice.url}>
+                  <Typography.Text strong ellipsis style={{ display: 'block' }}>
+                    {notice.title}
+                  </Typography.Text>
+                </ContentLinkAnchor>
+              </div>
+              <Typography.Text type="secondary" ellipsis style={{ maxWidth: '60%', minWidth: 0 }}>
                 {notice.content}
               </Typography.Text>
             </List.Item>

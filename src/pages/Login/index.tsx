@@ -14,6 +14,7 @@ import type { WalletOption } from '@/wallet/types';
 import { useWallets } from '@/wallet/useWallets';
 import { useWalletSignIn } from '@/wallet/useWalletSignIn';
 import NoWallet from './NoWallet';
+import SessionEndedNotice from './SessionEndedNotice';
 import SignedIn from './SignedIn';
 import SignInError from './SignInError';
 import WalletList from './WalletList';
@@ -71,6 +72,7 @@ export default function LoginPage() {
             <Typography.Text type="secondary">{intl.formatMessage({ id: 'login.subtitle' })}</Typography.Text>
             {invite && <Tag color="blue">{intl.formatMessage({ id: 'login.invite' }, { code: invite })}</Tag>}
           </Flex>
+          {!currentUser && <SessionEndedNotice />}
           {body}
           {failure && !currentUser && (
             <SignInError

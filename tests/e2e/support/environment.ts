@@ -7,6 +7,8 @@ import { launchBrowser, type LaunchedBrowser } from './browser';
 import { startServer, type RunningServer, type StartOptions } from './server';
 
 export const PHONE = { width: 375, height: 812 };
+/** a small Android phone */
+export const SMALL_PHONE = { width: 360, height: 640 };
 export const DESKTOP = { width: 1280, height: 900 };
 
 export interface Session {

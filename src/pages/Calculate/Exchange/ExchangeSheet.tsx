@@ -12,6 +12,7 @@ import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';
 import PaySheet from '../components/PaySheet';
 import { toUnits } from '../../../../contract/rules/money';
+import { displayAmount } from '../../../../contract/rules/moneyDisplay';
 import { exchangeQuote } from './exchangeQuote';
 
 type Coin = PowerDetailType['coins'][number];
@@ -36,7 +37,7 @@ export default function ExchangeSheet({ open, coins, onClose, onExchanged }: Pro
 
   const pay = async ({ coin, amount, payPassword }: Values & { payPassword: string }, key: string) => {
     const record = await accountApi.powerExchange({ coin, amount, payPassword }, { headers: { 'Idempotency-Key': key } });
-    message.success(t('exchange.done', { received: record.received }));
+    message.success(t('exchange.done', { received: displayAmount(record.received) }));
     onExchanged();
   };
 

@@ -1,6 +1,11 @@
-/** /calculate/exchange: mined coin per coin, exchanging it to USDT (ExchangeSheet), and past exchanges. */
+/**
+ * /calculate/exchange (产出兑换): mined coin per coin, exchanging it to USDT (ExchangeSheet), and past
+ * exchanges. Only mining output is spent here; held coin (deposited, received) is converted on
+ * /my/assets (币币兑换), which the notice on top links to.
+ */
 import { SwapOutlined } from '@ant-design/icons';
-import { Button, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
+import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
 import AsyncContent from '@/components/AsyncContent';
@@ -25,6 +30,18 @@ export default function CalculateExchangePage() {
   return (
     <>
       <SectionTabs sectionPath="/calculate" />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        data-testid="exchange-only-output"
+        message={t('exchange.onlyOutput')}
+        action={
+          <Link to="/my/assets?convert=1">
+            <Button size="small" type="link" style={{ height: 44 }}>{t('exchange.goConvert')}</Button>
+          </Link>
+        }
+      />
       <Button type="primary" block size="large" icon={<SwapOutlined />} disabled={exchangeable.length === 0} onClick={() => setSheetOpen(true)}>
         {t('exchange.open')}
       </Button>

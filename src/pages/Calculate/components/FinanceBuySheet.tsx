@@ -31,7 +31,7 @@ export default function FinanceBuySheet({ product, onClose, onBought }: { produc
   };
   const limits = { min: product.minAmount, max: product.maxAmount };
   return (
-    <PaySheet<Values> open title={`${t('buy.financeTitle')} · ${product.title}`} initialValues={{ amount: product.minAmount }} onClose={onClose} onPay={pay}>
+    <PaySheet<Values> open title={`${t('buy.financeTitle')} · ${product.title}`} currency={product.currency} initialValues={{ amount: product.minAmount }} onClose={onClose} onPay={pay}>
       {({ amount }) => {
         const principal = withinLimits(amount, product) ? toUnits(amount!) : 0n;
         return (

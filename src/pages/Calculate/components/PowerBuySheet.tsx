@@ -24,7 +24,7 @@ export default function PowerBuySheet({ product, onClose, onBought }: { product:
     onBought();
   };
   return (
-    <PaySheet<Values> open title={`${t('buy.powerTitle')} · ${product.title}`} initialValues={{ units: String(product.minUnits) }} onClose={onClose} onPay={pay}>
+    <PaySheet<Values> open title={`${t('buy.powerTitle')} · ${product.title}`} currency="USDT" initialValues={{ units: String(product.minUnits) }} onClose={onClose} onPay={pay}>
       {({ units }) => {
         // the total follows what is typed; a text that is not a whole number counts as nothing
         const count = parseCount(units) ?? 0;

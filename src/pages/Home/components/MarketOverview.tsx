@@ -5,11 +5,11 @@
  */
 import { Card, Flex, Typography, theme } from 'antd';
 import type { MarketPriceType } from '../../../../contract/market';
+import { CoinTitle } from '@/components/CoinIcon';
 import DemoTag from '@/components/Market/DemoTag';
 import PriceChange from '@/components/Market/PriceChange';
 import { changeDirection, pricePlaces, reasonMessage } from '@/components/Market/format';
 import Money from '@/components/Money';
-import { currencyTitle } from '@/constants/currency';
 import { useMarketPrices } from '@/hooks/useMarketPrices';
 import { useT } from '@/hooks/useT';
 import Sparkline from './Sparkline';
@@ -27,7 +27,9 @@ function MarketRow({ price }: { price: MarketPriceType }) {
   return (
     <Flex align="center" gap={12} style={{ height: ROW_HEIGHT }} data-testid={`market-${price.currency}`}>
       <Flex vertical style={{ width: 84, flex: 'none' }}>
-        <Typography.Text strong>{currencyTitle(price.currency)}</Typography.Text>
+        <Typography.Text strong>
+          <CoinTitle code={price.currency} />
+        </Typography.Text>
         <span>
           <DemoTag demo={price.demo} />
         </span>

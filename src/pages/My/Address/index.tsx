@@ -16,6 +16,9 @@ import { useT } from '@/hooks/useT';
 import { addressApi } from '@/services';
 import { pathWithAddress, selectionReturnPath } from './selection';
 
+/** the buttons of an address are a finger's 44 px to hit */
+const TOUCH_TARGET = { minHeight: 44, minWidth: 44 };
+
 function AddressText({ address }: { address: AddressType }) {
   const t = useT();
   const { province, city, district } = address.region;
@@ -32,12 +35,15 @@ function AddressText({ address }: { address: AddressType }) {
 export default function MyAddressPage() {
   const t = useT();
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
   const returnTo = selectionReturnPath(search);
   const ready = !!useCurrentUser();
   const { data, loading, error, refresh } = useRequest(() => addressApi.list({ page: 1, pageSize: MAX_ADDRESSES_PER_USER }), { ready });
   const addresses = data?.list ?? [];
   const full = addresses.length >= MAX_ADDRESSES_PER_USER;
+  // in selection mode the book stands in the checkout's history entry: choosing (or adding) replaces
+  // it, so the checkout stays one entry and back after paying never returns here
+  const choose = (address: AddressType) => navigate(pathWithAddress(returnTo!, address.id), { replace: true, state });
 
   const makeDefault = useRequest(
     async ({ id, receiver, phone, region, detail }: AddressType) => addressApi.update({ id, receiver, phone, region, detail, isDefault: true }),
@@ -50,21 +56,21 @@ export default function MyAddressPage() {
 
   const renderActions = (address: AddressType) =>
     returnTo ? (
-      <Button type="primary" size="small" onClick={() => navigate(pathWithAddress(returnTo, address.id))}>
+      <Button type="primary" style={TOUCH_TARGET} onClick={() => choose(address)}>
         {t('address.use')}
       </Button>
     ) : (
       <Flex gap={4} wrap justify="end">
         {!address.isDefault && (
-          <Button size="small" type="link" loading={makeDefault.loading && makeDefault.params[0]?.id === address.id} onClick={() => makeDefault.run(address)}>
+          <Button type="link" style={TOUCH_TARGET} loading={makeDefault.loading && makeDefault.params[0]?.id === address.id} onClick={() => makeDefault.run(address)}>
             {t('address.makeDefault')}
           </Button>
         )}
-        <Button size="small" type="link" icon={<EditOutlined />} onClick={() => navigate(`/my/address/edit/${address.id}`)}>
+        <Button type="link" style={TOUCH_TARGET} icon={<EditOutlined />} onClick={() => navigate(`/my/address/edit/${address.id}`)}>
           {t('common.edit')}
         </Button>
         <Popconfirm title={t('address.deleteConfirm')} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={() => remove.runAsync(address.id)}>
-          <Button size="small" type="link" danger icon={<DeleteOutlined />}>{t('address.delete')}</Button>
+          <Button type="link" style={TOUCH_TARGET} danger icon={<DeleteOutlined />}>{t('address.delete')}</Button>
         </Popconfirm>
       </Flex>
     );
@@ -78,7 +84,7 @@ export default function MyAddressPage() {
           rowKey={(address) => address.id}
           renderItem={(address) => (
             <List.Item data-testid="address-item">
-              <Card size="small" style={{ width: '100%' }} hoverable={!!returnTo} onClick={returnTo ? () => navigate(pathWithAddress(returnTo, address.id)) : undefined}>
+              <Card size="small" style={{ width: '100%' }} hoverable={!!returnTo} onClick={returnTo ? () => choose(address) : undefined}>
                 <Flex vertical gap={8}>
                   <AddressText address={address} />
                   <div onClick={(event) => event.stopPropagation()}>{renderActions(address)}</div>
@@ -88,7 +94,7 @@ export default function MyAddressPage() {
           )}
         />
       </AsyncContent>
-      <Button type="primary" block icon={<PlusOutlined />} disabled={full} style={{ marginTop: 16 }} onClick={() => navigate(`/my/address/add${search}`)}>
+      <Button type="primary" block icon={<PlusOutlined />} disabled={full} style={{ marginTop: 16 }} onClick={() => navigate(`/my/address/add${search}`, { replace: !!returnTo, state })}>
         {t('address.add')}
       </Button>
       {full && (

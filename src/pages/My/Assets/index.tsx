@@ -6,7 +6,7 @@
  * (暂无行情), and the total says when it leaves such balances out.
  */
 import { BankOutlined, ExportOutlined, SwapOutlined } from '@ant-design/icons';
-import { Link, useAccess } from '@umijs/max';
+import { Link, useAccess, useLocation } from '@umijs/max';
 import { Button, Card, Flex, List, Statistic, Switch, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { useEffect, useRef, useState } from 'react';
@@ -15,6 +15,7 @@ import type { MarketPriceType } from '../../../../contract/market';
 import AsyncContent from '@/components/AsyncContent';
 import lazySheet from '@/components/lazySheet';
 import InfiniteList from '@/components/InfiniteList';
+import { CoinTitle } from '@/components/CoinIcon';
 import DemoTag from '@/components/Market/DemoTag';
 import PriceAge from '@/components/Market/PriceAge';
 import PriceChange from '@/components/Market/PriceChange';
@@ -22,7 +23,7 @@ import { pricePlaces, reasonMessage } from '@/components/Market/format';
 import Money from '@/components/Money';
 import RecordRow, { RecordNote } from '../components/RecordRow';
 import { toUnits } from '../../../../contract/rules/money';
-import { BASIC_PRODUCT, currencyTitle, findCurrency } from '@/constants/currency';
+import { BASIC_PRODUCT, findCurrency } from '@/constants/currency';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useMarketPrices, type MarketPrices } from '@/hooks/useMarketPrices';
 import { useT } from '@/hooks/useT';
@@ -80,7 +81,9 @@ export default function MyAssetsPage() {
   const ready = !!useCurrentUser();
   const access = useAccess();
   const [hideSmall, setHideSmall] = useState(false);
-  const [converting, setConverting] = useState(false);
+  // /my/assets?convert=1 (the link from 产出兑换) opens 币币兑换 at once
+  const { search } = useLocation();
+  const [converting, setConverting] = useState(() => new URLSearchParams(search).has('convert'));
   const [conversions, setConversions] = useState(0);
   const overview = useRequest(() => accountApi.account(), { ready });
   const market = useMarketPrices({ ready });
@@ -104,7 +107,7 @@ export default function MyAssetsPage() {
               )}
             </div>
             <Button type="primary" icon={<SwapOutlined />} onClick={() => setConverting(true)}>
-              {t('convert.title')}
+              {t('convert.assetTitle')}
             </Button>
           </Flex>
           <Flex gap={8} style={{ marginTop: 12 }} data-testid="assets-money-entries">
@@ -139,13 +142,13 @@ export default function MyAssetsPage() {
                   <List.Item.Meta
                     title={
                       <Flex wrap align="center" gap={6}>
-                        <span>{currencyTitle(balance.currency)}</span>
+                        <CoinTitle code={balance.currency} />
                         <DemoTag demo={price?.demo} />
                       </Flex>
                     }
                     description={
                       <>
-                        {findCurrency(balance.currency)?.text ?? balance.currency} · {t('assets.frozen')}{' '}
+                        {findCurrency(balance.currency) ? t(`currency.name.${balance.currency}`) : balance.currency} · {t('assets.frozen')}{' '}
                         <Money value={balance.frozen} style={{ fontSize: 12 }} />
                         {price && <MarketLine price={price} receivedAt={market.receivedAt} />}
                       </>
@@ -173,7 +176,7 @@ export default function MyAssetsPage() {
           drawn under their skeleton, it moved down when they came (CLS 0.15) */}
       <div hidden={!overview.data && !overview.error}>
         <Typography.Title level={5} style={{ marginTop: 16 }}>
-          {t('convert.records')}
+          {t('convert.assetRecords')}
         </Typography.Title>
         {ready && (
           <InfiniteList

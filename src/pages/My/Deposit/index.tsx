@@ -17,6 +17,21 @@ import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';
 import { DepositStatusTag, useLiveDeposits } from './liveDeposits';
 
+/**
+ * An address in two halves that break only between them: a narrow screen shows two even lines,
+ * never one character alone on the last.
+ */
+function AddressHalves({ address }: { address: string }) {
+  const middle = Math.ceil(address.length / 2);
+  return (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{address.slice(0, middle)}</span>
+      <wbr />
+      <span style={{ whiteSpace: 'nowrap' }}>{address.slice(middle)}</span>
+    </>
+  );
+}
+
 export default function MyDepositPage() {
   const t = useT();
   const ready = !!useCurrentUser();
@@ -53,9 +68,9 @@ export default function MyDepositPage() {
                 <Typography.Text
                   code
                   data-testid="deposit-address"
-                  style={{ flex: 1, minWidth: 0, wordBreak: 'break-all', textAlign: 'center', whiteSpace: 'normal' }}
+                  style={{ flex: 1, minWidth: 0, textAlign: 'center', whiteSpace: 'normal' }}
                 >
-                  {network.address}
+                  <AddressHalves address={network.address} />
                 </Typography.Text>
                 <Typography.Text copyable={{ text: network.address }} />
               </Flex>

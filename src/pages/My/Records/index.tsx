@@ -166,7 +166,7 @@ export default function MyRecordsPage() {
                   <Money value={entry.amount} currency={entry.currency} signed />
                 )}
                 <RecordNote>
-                  {t('records.balanceAfter')} <Money value={entry.balanceAfter} style={{ fontSize: 12 }} />
+                  {t('records.balanceAfter')} <Money value={entry.balanceAfter} currency={entry.currency} style={{ fontSize: 12 }} />
                 </RecordNote>
               </>
             }

@@ -2,21 +2,29 @@
  * The user's signed-in devices on /my/setting: device, IP, sign-in and last-use times, the current
  * one tagged; any other can be signed out, or all others at once (each after a confirmation).
  * Ending sessions only takes access away, so the session token suffices (no wallet signature).
+ * The confirmations are centred dialogs: a popover beside a button at the right edge of a phone
+ * was cut off.
  */
-import { DesktopOutlined } from '@ant-design/icons';
-import { Button, Card, List, Popconfirm, Space, Tag, Typography } from 'antd';
-import { message } from '@/components/Feedback/notifier';
+import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
+import { Button, Card, List, Space, Tag, Typography } from 'antd';
+import { message, modal } from '@/components/Feedback/notifier';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
 import { useT } from '@/hooks/useT';
 import { authApi } from '@/services';
-import { deviceName } from './deviceName';
+import { describeDevice, isHandheld } from './deviceName';
 
 export default function SessionList() {
   const t = useT();
   const { data: sessions = [], loading, refresh } = useRequest(() => authApi.sessions());
   const [ending, setEnding] = useState<string | null>(null);
   const others = sessions.filter((s) => !s.current);
+  const nameOf = (userAgent: string) => {
+    const { kind, app } = describeDevice(userAgent);
+    return [kind && t(`sessions.kind.${kind}`), app].filter(Boolean).join(' · ') || t('sessions.unknownDevice');
+  };
+  const confirm = (title: string, onOk: () => void) =>
+    modal.confirm({ title, centered: true, okText: t('common.confirm'), cancelText: t('common.cancel'), okButtonProps: { danger: true }, onOk });
 
   const run = async (key: string, action: () => Promise<string>) => {
     setEnding(key);
@@ -48,22 +56,21 @@ export default function SessionList() {
           <List.Item
             data-testid="session"
             actions={s.current ? [] : [
-              <Popconfirm key="end" title={t('sessions.endConfirm')} onConfirm={() => endOne(s.id)} okText={t('common.confirm')} cancelText={t('common.cancel')}>
-                <Button size="small" danger loading={ending === s.id}>{t('sessions.end')}</Button>
-              </Popconfirm>,
+              <Button key="end" danger loading={ending === s.id} onClick={() => confirm(t('sessions.endConfirm'), () => void endOne(s.id))}>
+                {t('sessions.end')}
+              </Button>,
             ]}
           >
             <List.Item.Meta
-              avatar={<DesktopOutlined />}
+              avatar={isHandheld(describeDevice(s.userAgent).kind) ? <MobileOutlined /> : <DesktopOutlined />}
               title={
                 <Space size={4} wrap>
-                  <span>{deviceName(s.userAgent) || t('sessions.unknownDevice')}</span>
+                  <span title={s.userAgent} data-testid="session-device">{nameOf(s.userAgent)}</span>
                   {s.current && <Tag color="blue">{t('sessions.current')}</Tag>}
                 </Space>
               }
               description={
                 <Space direction="vertical" size={0} style={{ minWidth: 0, maxWidth: '100%' }}>
-                  <Typography.Text type="secondary" ellipsis={{ tooltip: s.userAgent }} style={{ maxWidth: '100%' }}>{s.userAgent}</Typography.Text>
                   <span>IP {s.ip}</span>
                   <span>{t('sessions.signedIn', { time: s.createdAt })}</span>
                   <span>{t('sessions.lastUsed', { time: s.lastUsedAt })}</span>
@@ -77,9 +84,9 @@ export default function SessionList() {
         <Typography.Text type="secondary">{t('sessions.noOthers')}</Typography.Text>
       )}
       {others.length > 0 && (
-        <Popconfirm title={t('sessions.endOthersConfirm')} onConfirm={endOthers} okText={t('common.confirm')} cancelText={t('common.cancel')}>
-          <Button block danger loading={ending === 'others'} style={{ marginTop: 8 }}>{t('sessions.endOthers')}</Button>
-        </Popconfirm>
+        <Button block danger loading={ending === 'others'} style={{ marginTop: 8 }} onClick={() => confirm(t('sessions.endOthersConfirm'), () => void endOthers())}>
+          {t('sessions.endOthers')}
+        </Button>
       )}
     </Card>
   );

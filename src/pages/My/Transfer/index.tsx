@@ -2,6 +2,8 @@
  * /my/transfer: send to another PowerFi user by UID or wallet address (recent recipients one tap
  * away), currency, amount with Max (available minus the fee), the fee, then the confirmation sheet
  * with the pay password. Every field is checked with the server's rules before anything is sent.
+ * What is typed survives a trip to set the pay password (transferDraft); a transfer done shows its
+ * result (TransferDone) in place of the form.
  */
 import { HistoryOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
@@ -21,6 +23,9 @@ import { useT } from '@/hooks/useT';
 import { isPathAccessible } from '@/layouts/navigation';
 import { accountApi } from '@/services';
 import { usePayAttempt } from '@/hooks/usePayAttempt';
+import type { TransferRecordType } from '../../../../contract/account';
+import TransferDone from './TransferDone';
+import { clearTransferDraft, readTransferDraft, saveTransferDraft } from './transferDraft';
 
 interface Values {
   to: string;
@@ -48,6 +53,7 @@ export default function MyTransferPage() {
   const user = useCurrentUser();
   const [form] = Form.useForm<Values>();
   const [confirming, setConfirming] = useState<Values>();
+  const [done, setDone] = useState<TransferRecordType>();
   // kept while the confirmation is closed: confirmed again after a lost answer, the same transfer is the same attempt
   const attempt = usePayAttempt<unknown>();
   const { data, loading, error, refresh } = useRequest(() => accountApi.transferOptions(), { ready: !!user });
@@ -55,6 +61,17 @@ export default function MyTransferPage() {
   const to: string | undefined = Form.useWatch('to', form);
   const option = data?.currencies.find((item) => item.currency === currency);
   const limits = () => ({ min: option?.minAmount, available: option?.available ?? '0', fee: option?.fee ?? '0' });
+
+  // what was typed before leaving (e.g. to set the pay password) comes back once the currencies are known
+  const draftRestored = useRef(false);
+  useEffect(() => {
+    if (!data || !user || draftRestored.current) return;
+    draftRestored.current = true;
+    const draft = readTransferDraft(user.uid);
+    if (!draft) return;
+    const knownCurrency = data.currencies.some((item) => item.currency === draft.currency);
+    form.setFieldsValue({ to: draft.to, ...(knownCurrency ? { currency: draft.currency, amount: draft.amount } : {}) });
+  }, [data, user]);
 
   const isSelf = (to: string) =>
     !!user && (to.trim() === user.uid || to.trim().toLowerCase() === user.address.toLowerCase());
@@ -107,10 +124,28 @@ export default function MyTransferPage() {
       { to: values.to.trim(), currency: values.currency, amount: values.amount, payPassword },
       { headers: { 'Idempotency-Key': idempotencyKey } },
     );
-    message.success(t('transfer.success', { amount: record.amount, currency: record.currency, uid: record.counterpartyUid }));
-    form.resetFields(['amount']);
+    // the result replaces the form; toasts of earlier failures would contradict it
+    message.destroy();
+    if (user) clearTransferDraft(user.uid);
+    form.resetFields(['to', 'amount']);
+    setDone(record);
     refresh();
   };
+
+  if (done) {
+    return (
+      <Card size="small">
+        <TransferDone
+          record={done}
+          showRecords={isPathAccessible('/my/transfer/history', access)}
+          onAgain={() => {
+            form.setFieldsValue({ currency: done.currency });
+            setDone(undefined);
+          }}
+        />
+      </Card>
+    );
+  }
 
   return (
     <AsyncContent loading={loading && !data} error={error} onRetry={refresh} rows={6}>
@@ -133,6 +168,7 @@ export default function MyTransferPage() {
           requiredMark={false}
           initialValues={{ currency: data?.currencies[0]?.currency }}
           onFinish={(values) => void next(values)}
+          onValuesChange={(_, values) => user && saveTransferDraft(user.uid, values)}
         >
           <Form.Item
             name="to"

@@ -3,7 +3,7 @@
  * the checkout sheet. The choice lives in the query (`sku`, `qty`, `checkout=1`, `addressId`), so
  * coming back from the address book reopens the sheet as it was, with the chosen address.
  */
-import { Button, Card, Col, Flex, Result, Row, Typography } from 'antd';
+import { Button, Card, Col, Flex, Result, Row, Typography, theme } from 'antd';
 import { useLocation, useNavigate, useParams, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
@@ -14,12 +14,18 @@ import Money from '@/components/Money';
 import RouteTitleBar from '@/components/RouteTitleBar';
 import SnapCarousel from '@/components/SnapCarousel';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useIsPhone } from '@/hooks/useIsPhone';
 import { useT } from '@/hooks/useT';
 import { mallApi } from '@/services';
 import { BizError } from '@/requestErrorConfig';
 
 /** A goods id as the server accepts it (contract/common.ts `Id`; not imported: TypeBox stays out of this page): anything else names no item. */
 const GOODS_ID = /^[1-9][0-9]{0,17}$/;
+
+/** The phone tab bar's height, 56 px tabs and a 1 px top border (src/layouts/BasicLayout.less, NavBar): the buy bar sits right above it. */
+const TAB_BAR_HEIGHT = 57;
+/** The buy bar's height: a 44 px button with 10 px above and below (the page keeps this much room at its end). */
+const BUY_BAR_HEIGHT = 64;
 
 /** The server's answer for an item that does not exist (or is no longer listed). */
 function isNotFound(error: unknown): boolean {
@@ -32,6 +38,8 @@ export default function GoodsPage() {
   const location = useLocation();
   const { pathname } = location;
   const user = useCurrentUser();
+  const phone = useIsPhone();
+  const { token } = theme.useToken();
   const { id = '' } = useParams<{ id: string }>();
   const [quantityValid, setQuantityValid] = useState(true);
   const [search, setSearch] = useSearchParams();
@@ -66,6 +74,13 @@ export default function GoodsPage() {
     if (!user) navigate(`/login?redirect=${encodeURIComponent(checkoutPath)}`);
     else choose({ sku: sku!.id, qty: String(quantity), checkout: '1' }, true);
   };
+
+  // on phones a bar fixed above the tab bar, always in reach; on wider screens under the options
+  const buyButton = (
+    <Button type="primary" size="large" block style={phone ? { height: 44 } : { marginTop: 16 }} disabled={!sku || !quantityValid} onClick={buy}>
+      {sku ? t('mall.buyNow') : t('mall.soldOut')}
+    </Button>
+  );
 
   return (
     <>
@@ -113,9 +128,7 @@ export default function GoodsPage() {
                   onValidChange={setQuantityValid}
                 />
               </Card>
-              <Button type="primary" size="large" block style={{ marginTop: 16 }} disabled={!sku || !quantityValid} onClick={buy}>
-                {sku ? t('mall.buyNow') : t('mall.soldOut')}
-              </Button>
+              {!phone && buyButton}
             </Col>
             <Col span={24}>
               <Card size="small" title={t('mall.description')}>
@@ -123,6 +136,31 @@ export default function GoodsPage() {
               </Card>
             </Col>
           </Row>
+        )}
+        {goods && phone && (
+          <>
+            {/* room at the page's end, so the description is not left under the bar */}
+            <div style={{ height: BUY_BAR_HEIGHT }} />
+            <Flex
+              data-testid="mall-buy-bar"
+              align="center"
+              gap={12}
+              style={{
+                position: 'fixed',
+                left: 0,
+                right: 0,
+                bottom: `calc(${TAB_BAR_HEIGHT}px + env(safe-area-inset-bottom))`,
+                zIndex: 99,
+                height: BUY_BAR_HEIGHT,
+                padding: '0 calc(12px + env(safe-area-inset-right)) 0 calc(12px + env(safe-area-inset-left))',
+                background: token.colorBgContainer,
+                borderTop: `1px solid ${token.colorBorderSecondary}`,
+              }}
+            >
+              <Money value={sku?.price ?? goods.price} currency="USDT" strong style={{ fontSize: 18, whiteSpace: 'nowrap' }} />
+              <div style={{ flex: 1 }}>{buyButton}</div>
+            </Flex>
+          </>
         )}
       </AsyncContent>
       )}

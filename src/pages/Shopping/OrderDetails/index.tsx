@@ -56,7 +56,10 @@ export default function OrderDetailsPage() {
                   <Descriptions.Item label={t('mall.goods')}>{order.title}</Descriptions.Item>
                   <Descriptions.Item label={t('mall.sku')}>{order.skuName}</Descriptions.Item>
                   <Descriptions.Item label={t('mall.price')}>
-                    <Money value={order.price} currency="USDT" /> × {order.quantity}
+                    {/* one span: the item lays out its children as flex items, which drops the space before × */}
+                    <span>
+                      <Money value={order.price} currency="USDT" /> × {order.quantity}
+                    </span>
                   </Descriptions.Item>
                   <Descriptions.Item label={t('mall.total')}>
                     <Money value={order.total} currency="USDT" strong />

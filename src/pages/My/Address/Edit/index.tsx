@@ -17,14 +17,14 @@ import { usePayAttempt } from '@/hooks/usePayAttempt';
 export default function MyAddressEditPage() {
   const t = useT();
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
   const { id } = useParams<{ id: string }>();
   const ready = !!useCurrentUser();
 
   const existing = useRequest(() => addressApi.get(id!), { ready: ready && !!id });
   const saved = () => {
     message.success(t('common.saved'));
-    navigate(`/my/address${search}`, { replace: true });
+    navigate(`/my/address${search}`, { replace: true, state });
   };
   const update = useRequest(async (input: AddressInputType) => addressApi.update({ id: id!, ...input }), { manual: true, onSuccess: saved });
   /** a new address saved again after no answer is added once (the server replays the first answer) */

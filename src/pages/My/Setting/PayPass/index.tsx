@@ -5,7 +5,7 @@
  * server refuses the change with the session token alone. `?redirect=/my/transfer` returns there
  * once saved (the guide from a money move without one).
  */
-import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { SafetyCertificateOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Result, Typography } from 'antd';
 import { message } from '@/components/Feedback/notifier';
 import { history, useModel } from '@umijs/max';
@@ -67,8 +67,9 @@ export default function PayPassPage() {
   return (
     <Card size="small">
       <Result
-        icon={<SafetyCertificateOutlined />}
-        status={isSet ? 'success' : 'info'}
+        // the shield with a tick only once a password is set; a plain shield in warning colour before
+        icon={isSet ? <SafetyCertificateOutlined /> : <SafetyOutlined />}
+        status={isSet ? 'success' : 'warning'}
         title={t(isSet ? 'payPass.set' : 'payPass.notSet')}
         subTitle={t(isSet ? 'payPass.setDescription' : 'payPass.notSetDescription')}
         style={{ padding: '16px 0' }}

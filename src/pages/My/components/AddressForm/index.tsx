@@ -1,14 +1,15 @@
 /**
  * The one address form of /my/address/add and /my/address/edit/:id: receiver, phone, region
- * (picker) + district, detail and the default switch, validated by the shared rules.
+ * (province → city → district picker; the district typed only for a city without a list), detail
+ * and the default switch, validated by the shared rules.
  */
 import { Button, Form, Input, Switch } from 'antd';
 import { useEffect, useMemo } from 'react';
 import type { AddressInputType, AddressType } from '../../../../../contract/address';
 import { ADDRESS_LIMITS } from '../../../../../contract/rules/address';
 import { useT } from '@/hooks/useT';
-import RegionPicker from '../RegionPicker';
-import { addressFormRules, toAddressInput, toFormValues, type AddressFormValues } from './rules';
+import RegionPicker, { type RegionValue } from '../RegionPicker';
+import { addressFormRules, hasDistrictList, toAddressInput, toFormValues, type AddressFormValues } from './rules';
 
 interface Props {
   /** the address being edited; absent when adding */
@@ -45,8 +46,18 @@ export default function AddressForm({ address, submitting, onSubmit }: Props) {
       <Form.Item name="region" label={t('address.region')} required rules={rules.region} validateTrigger="onChange">
         <RegionPicker placeholder={t('address.regionPlaceholder')} />
       </Form.Item>
-      <Form.Item name="district" label={t('address.district')} rules={rules.district}>
-        <Input placeholder={t('address.districtPlaceholder')} maxLength={ADDRESS_LIMITS.regionMax} />
+      {/* typed only where the region table has no districts for the chosen city */}
+      <Form.Item noStyle shouldUpdate={(before, after) => before.region !== after.region}>
+        {({ getFieldValue }) => {
+          const [province, city] = (getFieldValue('region') as RegionValue | undefined) ?? [];
+          return (
+            province && city && !hasDistrictList(province, city) && (
+              <Form.Item name="district" label={t('address.district')} rules={rules.district}>
+                <Input placeholder={t('address.districtPlaceholder')} maxLength={ADDRESS_LIMITS.regionMax} />
+              </Form.Item>
+            )
+          );
+        }}
       </Form.Item>
       <Form.Item name="detail" label={t('address.detail')} required rules={rules.detail}>
         <Input.TextArea placeholder={t('address.detailPlaceholder')} autoSize={{ minRows: 2, maxRows: 4 }} maxLength={ADDRESS_LIMITS.detailMax} />

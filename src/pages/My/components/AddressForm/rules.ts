@@ -15,6 +15,7 @@ import {
   normalizeAddress,
   type AddressProblem,
 } from '../../../../../contract/rules/address';
+import { districtsOf } from '../../../../../contract/rules/regions';
 import type { RegionValue } from '../RegionPicker';
 
 export interface AddressFormValues {
@@ -38,11 +39,25 @@ function ruleOf<V>(t: Translate, check: (value: V) => AddressProblem | null): Ru
   };
 }
 
+/** A city with a district list needs one of its districts picked (the typed field is not shown then). */
+function pickedDistrictProblem([province, city, district = '']: RegionValue): AddressProblem | null {
+  return hasDistrictList(province, city) ? checkDistrict(district, province, city) : null;
+}
+
+export function hasDistrictList(province: string, city: string): boolean {
+  return districtsOf(province, city).length > 0;
+}
+
 export function addressFormRules(t: Translate): Record<'receiver' | 'phone' | 'region' | 'district' | 'detail', Rule[]> {
   return {
     receiver: [ruleOf<string | undefined>(t, (value) => checkReceiver(value ?? ''))],
     phone: [ruleOf<string | undefined>(t, (value) => checkPhone(value ?? ''))],
-    region: [ruleOf<RegionValue | undefined>(t, (value) => (value ? checkProvince(value[0]) ?? checkCity(value[0], value[1] ?? '') : 'provinceRequired'))],
+    region: [
+      ruleOf<RegionValue | undefined>(t, (value) =>
+        value ? checkProvince(value[0]) ?? checkCity(value[0], value[1] ?? '') ?? pickedDistrictProblem(value) : 'provinceRequired',
+      ),
+    ],
+    // typed only for a city without a district list
     district: [ruleOf<string | undefined>(t, (value) => checkDistrict(value ?? ''))],
     detail: [ruleOf<string | undefined>(t, (value) => checkDetail(value ?? ''))],
   };
@@ -50,11 +65,11 @@ export function addressFormRules(t: Translate): Record<'receiver' | 'phone' | 'r
 
 /** Form values → the API's AddressInput, normalised like the server stores it. */
 export function toAddressInput(values: AddressFormValues): AddressInputType {
-  const [province = '', city = ''] = values.region ?? [];
+  const [province = '', city = '', picked = ''] = values.region ?? [];
   return normalizeAddress({
     receiver: values.receiver ?? '',
     phone: values.phone ?? '',
-    region: { province, city, district: values.district ?? '' },
+    region: { province, city, district: hasDistrictList(province, city) ? picked : values.district ?? '' },
     detail: values.detail ?? '',
     isDefault: !!values.isDefault,
   });
@@ -62,5 +77,16 @@ export function toAddressInput(values: AddressFormValues): AddressInputType {
 
 export function toFormValues(address: AddressType): AddressFormValues {
   const { region, receiver, phone, detail, isDefault } = address;
-  return { receiver, phone, region: [region.province, region.city], district: region.district, detail, isDefault };
+  const { province, city, district } = region;
+  const listed = hasDistrictList(province, city);
+  // a district typed before the lists existed is not carried into the picker: it is picked again
+  const picked = listed && districtsOf(province, city).includes(district);
+  return {
+    receiver,
+    phone,
+    region: picked ? [province, city, district] : [province, city],
+    district: listed ? undefined : district,
+    detail,
+    isDefault,
+  };
 }

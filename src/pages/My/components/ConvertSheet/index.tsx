@@ -13,6 +13,7 @@ import { useDebounce, useRequest } from 'ahooks';
 import { useMemo, useRef, useState } from 'react';
 import type { AccountBalanceType, ConvertPairType, ConvertQuoteType } from '../../../../../contract/account';
 import { checkAmount } from '../../../../../contract/rules/money';
+import { displayAmount } from '../../../../../contract/rules/moneyDisplay';
 import AmountInput from '@/components/AmountInput';
 import { amountRule } from '@/components/AmountInput/amountRule';
 import DemoTag from '@/components/Market/DemoTag';
@@ -136,7 +137,7 @@ export default function ConvertSheet({ open, balances, market, onClose, onConver
   };
 
   return (
-    <BottomSheet open={open} title={t('convert.title')} onClose={onClose}>
+    <BottomSheet open={open} title={t('convert.assetTitle')} onClose={onClose}>
       <Form<Values>
         form={form}
         layout="vertical"
@@ -222,7 +223,7 @@ export default function ConvertSheet({ open, balances, market, onClose, onConver
           onConfirm={convert}
           summary={
             <Typography.Paragraph>
-              {t('convert.confirmSummary', { amount: current.amount, from: current.from, received: current.received, to: current.to })}
+              {t('convert.confirmSummary', { amount: displayAmount(current.amount), from: current.from, received: displayAmount(current.received), to: current.to })}
             </Typography.Paragraph>
           }
         />

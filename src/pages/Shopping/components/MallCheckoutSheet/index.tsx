@@ -1,14 +1,15 @@
 /**
  * The checkout sheet of a goods page: the receiver (chosen from the address book, or added to it,
- * through the book's selection mode, which returns to `returnTo` with `addressId`), the item and
- * total, the pay password. Confirming creates the order (stock held) and pays it, each with its key
- * by the attempt rule of usePayAttempt: a try after no answer creates the same order (the server
- * replays it) and pays it once; a failed payment keeps the created order, so another try pays that
- * same order. Without a pay password, PayPasswordRequired instead.
+ * through the book's selection mode, which replaces this checkout's history entry and returns to
+ * `returnTo` with `addressId` in the same entry), the item and total, the pay password.
+ * Confirming creates the order (stock held) and pays it, each with its key by the attempt rule of
+ * usePayAttempt: a try after no answer creates the same order (the server replays it) and pays it
+ * once; a failed payment keeps the created order, so another try pays that same order. Without a
+ * pay password, PayPasswordRequired instead.
  */
 import { Button, Card, Flex, Form, Skeleton, Typography } from 'antd';
 import BottomSheet from '@/components/BottomSheet';
-import { Link } from '@umijs/max';
+import { Link, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
 import type { AddressType } from '../../../../../contract/address';
@@ -50,6 +51,9 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
   const { data: book, loading } = useRequest(() => addressApi.list({ pageSize: 50 }), { ready: open, refreshDeps: [open] });
   const address = book && chosenAddress(book.list, addressId);
   const total = fromUnits(toUnits(sku.price) * BigInt(quantity));
+  // the address book takes the checkout's place in the history (and gives it back when an address
+  // is chosen): after paying, back never returns to the book or to this checkout
+  const { state: checkoutState } = useLocation();
 
   const close = () => {
     setPending(null);
@@ -78,7 +82,7 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
     <BottomSheet open={open} title={t('mall.checkout')} destroyOnHidden historyEntry={false} onClose={close}>
       <Flex vertical gap={12}>
         <Card size="small" title={t('mall.shipTo')} data-testid="mall-checkout-address"
-          extra={address && !pending && <Link to={bookPath('/my/address', returnTo)}>{t('mall.changeAddress')}</Link>}
+          extra={address && !pending && <Link to={bookPath('/my/address', returnTo)} replace state={checkoutState}>{t('mall.changeAddress')}</Link>}
         >
           {loading && !book ? (
             <Skeleton active paragraph={{ rows: 1 }} />
@@ -91,8 +95,8 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
           ) : (
             <Flex justify="space-between" align="center">
               <Typography.Text type="secondary">{t('mall.noAddress')}</Typography.Text>
-              <Link to={bookPath('/my/address/add', returnTo)}>
-                <Button type="primary" size="small">{t('mall.addAddress')}</Button>
+              <Link to={bookPath('/my/address/add', returnTo)} replace state={checkoutState}>
+                <Button type="primary" style={{ minHeight: 44 }}>{t('mall.addAddress')}</Button>
               </Link>
             </Flex>
           )}

@@ -70,6 +70,8 @@ export default function MallOrderActions({ order, onChange, size = 'small' }: Pr
           type={action === 'pay' || action === 'confirm' ? 'primary' : 'default'}
           danger={action === 'cancel'}
           onClick={handlers[action]}
+          // a finger's 44 px to hit, also when the card asks for small buttons
+          style={{ minHeight: 44, minWidth: 44, paddingInline: 12 }}
         >
           {t(`mall.action.${action}`)}
         </Button>

@@ -4,6 +4,7 @@ import { Button, Flex, Input, Radio, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { parseCount } from '@/components/AmountInput/CountInput';
 import type { SkuType } from '../../../../../contract/mall';
+import { useIsPhone } from '@/hooks/useIsPhone';
 import { useT } from '@/hooks/useT';
 
 /** the server accepts 1–99 per order */
@@ -20,6 +21,8 @@ interface Props {
 
 export default function MallSkuPicker({ skus, skuId, quantity, onChange, onValidChange }: Props) {
   const t = useT();
+  // on phones the quantity box is a finger's 44 px tall (src/constants/theme.ts): the − and + beside it match
+  const stepStyle = useIsPhone() ? { width: 44, height: 44 } : undefined;
   const sku = skus.find((s) => s.id === skuId);
   const max = Math.max(1, Math.min(MAX_QUANTITY, sku?.stock ?? 1));
   const setQuantity = (value: number) => skuId && onChange(skuId, Math.min(max, Math.max(1, value)));
@@ -58,7 +61,7 @@ export default function MallSkuPicker({ skus, skuId, quantity, onChange, onValid
       <Flex align="center" gap={12}>
         <Typography.Text type="secondary">{t('mall.quantity')}</Typography.Text>
         <Space.Compact>
-          <Button icon={<MinusOutlined />} disabled={!sku || quantity <= 1} onClick={() => setQuantity(quantity - 1)} aria-label="-" />
+          <Button icon={<MinusOutlined />} disabled={!sku || quantity <= 1} onClick={() => setQuantity(quantity - 1)} aria-label="-" style={stepStyle} />
           <Input
             value={text}
             inputMode="numeric"
@@ -70,7 +73,7 @@ export default function MallSkuPicker({ skus, skuId, quantity, onChange, onValid
             aria-invalid={!!problem}
             style={{ width: 56, textAlign: 'center' }}
           />
-          <Button icon={<PlusOutlined />} disabled={!sku || quantity >= max} onClick={() => setQuantity(quantity + 1)} aria-label="+" />
+          <Button icon={<PlusOutlined />} disabled={!sku || quantity >= max} onClick={() => setQuantity(quantity + 1)} aria-label="+" style={stepStyle} />
         </Space.Compact>
         {sku && <Typography.Text type="secondary">{t('mall.stock', { stock: sku.stock })}</Typography.Text>}
       </Flex>
