@@ -147,6 +147,10 @@ describe('the mall on a phone', () => {
       expect(Math.abs(minus.top - box.top)).toBeLessThanOrEqual(1);
       expect(Math.abs(plus.bottom - box.bottom)).toBeLessThanOrEqual(1);
       expect(quantity.height).toBeGreaterThan(0);
+      // each SKU a finger's size to choose
+      const skus = await page.$$eval('.ant-radio-button-wrapper', (choices) => choices.map((choice) => choice.getBoundingClientRect().height));
+      expect(skus.length).toBeGreaterThan(0);
+      for (const height of skus) expect(height).toBeGreaterThanOrEqual(44);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: screenshotPath(`mall-phone-goods-${viewport.width}x${viewport.height}.png`) });
     }

@@ -1,6 +1,7 @@
 /** The SKU options of a goods item with their price and stock (sold-out ones disabled), and the quantity stepper. */
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Radio, Space, Typography } from 'antd';
+import type React from 'react';
 import { useEffect, useState } from 'react';
 import { parseCount } from '@/components/AmountInput/CountInput';
 import type { SkuType } from '../../../../../contract/mall';
@@ -18,6 +19,9 @@ interface Props {
   /** false while the typed quantity is refused (the page then does not let the user buy) */
   onValidChange?: (valid: boolean) => void;
 }
+
+/** a SKU is a finger's 44 px to choose */
+const SKU_CHOICE: React.CSSProperties = { height: 44, lineHeight: '42px' };
 
 export default function MallSkuPicker({ skus, skuId, quantity, onChange, onValidChange }: Props) {
   const t = useT();
@@ -51,7 +55,7 @@ export default function MallSkuPicker({ skus, skuId, quantity, onChange, onValid
       >
         <Flex gap={8} wrap>
           {skus.map((option) => (
-            <Radio.Button key={option.id} value={option.id} disabled={option.stock === 0}>
+            <Radio.Button key={option.id} value={option.id} disabled={option.stock === 0} style={SKU_CHOICE}>
               {option.name}
               {option.stock === 0 ? ` · ${t('mall.soldOut')}` : ''}
             </Radio.Button>
