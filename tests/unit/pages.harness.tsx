@@ -75,11 +75,11 @@ export function renderApp(path: string, pages: PageComponents = {}, { wrapper }:
   );
 }
 
-/** Makes `window.matchMedia` answer as a screen of this width would. */
+/** Makes `window.matchMedia` answer as a screen of this width would (in a light system theme: any other query is false). */
 export function setScreenWidth(width: number): void {
   window.matchMedia = ((query: string) => {
     const max = /max-width:\s*(\d+)px/.exec(query);
     const min = /min-width:\s*(\d+)px/.exec(query);
-    return mediaQueryList(query, (!max || width <= Number(max[1])) && (!min || width >= Number(min[1])));
+    return mediaQueryList(query, (!!max || !!min) && (!max || width <= Number(max[1])) && (!min || width >= Number(min[1])));
   }) as typeof window.matchMedia;
 }
