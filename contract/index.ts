@@ -7,6 +7,7 @@ import { contentEndpoints } from './content';
 import { featureEndpoints } from './features';
 import { inviteEndpoints } from './invite';
 import { mallEndpoints } from './mall';
+import { notificationEndpoints } from './notification';
 import { marketEndpoints } from './market';
 import { productEndpoints } from './product';
 import { userEndpoints } from './user';
@@ -25,6 +26,7 @@ export const contract = {
   features: featureEndpoints,
   withdraw: withdrawEndpoints,
   market: marketEndpoints,
+  notification: notificationEndpoints,
   admin: adminEndpoints,
 } as const;
 

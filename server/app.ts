@@ -34,6 +34,7 @@ import featureRoutes from './routes/features';
 import inviteRoutes from './routes/invite';
 import mallRoutes from './routes/mall';
 import marketRoutes from './routes/market';
+import notificationRoutes from './routes/notification';
 import adminCoreRoutes from './routes/admin/core';
 import adminMoneyRoutes from './routes/admin/money';
 import adminUsersRoutes from './routes/admin/users';
@@ -60,7 +61,7 @@ export interface BuildAppOptions {
  * (database, config, clock, time format, feature flags) as its plugin options.
  */
 const DOMAIN_PLUGINS = [
-  authRoutes, userRoutes, accountRoutes, productRoutes, contentRoutes, mallRoutes, inviteRoutes, addressRoutes, featureRoutes, withdrawRoutes, marketRoutes,
+  authRoutes, userRoutes, accountRoutes, productRoutes, contentRoutes, mallRoutes, inviteRoutes, addressRoutes, featureRoutes, withdrawRoutes, marketRoutes, notificationRoutes,
   adminCoreRoutes, adminMoneyRoutes, adminUsersRoutes, adminMallRoutes, adminOperationsRoutes,
 ];
 

@@ -183,6 +183,7 @@ export const enUS: Record<MessageKey, string> = {
   'withdraw.proofMismatch': 'The withdrawal your wallet signed (amount, currency, network or address) is not this one; sign again',
   'withdraw.addressProofMismatch': 'The address or network your wallet signed is not the one being added; sign again',
   'withdraw.notFound': 'Withdrawal not found',
+  'notification.notFound': 'Message not found',
   'withdraw.notCancellable': 'Only a withdrawal in review can be cancelled',
   'withdraw.refused.approve': 'Only a withdrawal in review can be approved',
   'withdraw.refused.reject': 'Only a withdrawal in review or not yet sent can be rejected',

@@ -183,6 +183,7 @@ export const zhCN: Record<MessageKey, string> = {
   'withdraw.proofMismatch': '钱包签名的提现内容（金额、币种、网络或地址）与本次提现不符，请重新签名',
   'withdraw.addressProofMismatch': '钱包签名的地址或网络与要添加的地址不符，请重新签名',
   'withdraw.notFound': '提现记录不存在',
+  'notification.notFound': '消息不存在',
   'withdraw.notCancellable': '只有审核中的提现可以取消',
   'withdraw.refused.approve': '只有审核中的提现可以批准',
   'withdraw.refused.reject': '只有审核中或尚未发出的提现可以拒绝',

@@ -184,6 +184,7 @@ export const zhTW = {
   'withdraw.proofMismatch': '錢包簽名的提現內容（金額、幣種、網路或地址）與本次提現不符，請重新簽名',
   'withdraw.addressProofMismatch': '錢包簽名的地址或網路與要新增的地址不符，請重新簽名',
   'withdraw.notFound': '提現記錄不存在',
+  'notification.notFound': '訊息不存在',
   'withdraw.notCancellable': '只有審核中的提現可以取消',
   'withdraw.refused.approve': '只有審核中的提現可以核准',
   'withdraw.refused.reject': '只有審核中或尚未送出的提現可以拒絕',

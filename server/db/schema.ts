@@ -714,6 +714,18 @@ export interface FeatureFlagOverridesTable {
   updated_at: bigint;
 }
 
+/** One message of a user's message centre (server/notifications); the app words it from its kind. */
+export interface NotificationsTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  /** contract/notification.ts NOTIFICATION_KINDS */
+  kind: string;
+  /** JSON object of strings: the values the kind's text names (amounts as decimal strings, ids) */
+  payload: string;
+  created_at: bigint;
+  read_at: bigint | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_nonces: AuthNoncesTable;
@@ -764,4 +776,5 @@ export interface Database {
   approvals: ApprovalsTable;
   feature_flag_overrides: FeatureFlagOverridesTable;
   translations: TranslationsTable;
+  notifications: NotificationsTable;
 }

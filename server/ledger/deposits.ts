@@ -18,6 +18,7 @@ import { systemOwner, userOwner } from './accounts';
 import { runMoneyTransaction } from './moneyTransaction';
 import { post, type Trx } from './post';
 import { actorName, recordAct, type OperatorAct } from '../operators/actor';
+import { notify } from '../notifications/notifications';
 
 
 export interface DepositNetworkRule {
@@ -204,7 +205,7 @@ export interface DepositCredit {
 /**
  * THE deposit posting, for `ops deposit:credit` and the chain watcher alike: the credited
  * deposit's row (unique by network + tx hash + log index) and the ledger lines, the user's account
- * against the system `deposits` account, in the caller's money transaction. Returns the new
+ * against the system `deposits` account, and the user's notification, in the caller's money transaction. Returns the new
  * deposit's id, or null when that network + tx hash + log index was credited before (nothing
  * written). The caller holds `lockDepositTransaction` for the tx hash.
  */
@@ -231,6 +232,7 @@ export async function postDepositCredit(trx: Trx, credit: DepositCredit): Promis
       { owner: systemOwner('deposits'), currency, amount: -amount, type: 'deposit', remark: `uid ${credit.uid}` },
     ],
   });
+  await notify(trx, credit.userId, 'deposit.credited', { depositId: String(inserted.id), coin: currency, amount: fromUnits(amount), network }, credit.now);
   return inserted.id;
 }
 

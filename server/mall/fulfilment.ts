@@ -12,6 +12,7 @@ import { systemOwner, userOwner } from '../ledger/accounts';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
 import { post } from '../ledger/post';
 import { actorName, recordAct, type OperatorAct } from '../operators/actor';
+import { notify } from '../notifications/notifications';
 import { AUTO_CONFIRM_MS, MALL_CURRENCY } from '../../contract/rules/mallOrders';
 import type { MallOrderStatusType } from '../../contract/mall';
 import { lockOrder, moveOrder, orderNotFound } from './orderRows';
@@ -54,6 +55,7 @@ export async function shipOrder(db: Db, id: bigint, shipment: Shipment, act: Ope
       shipped_at: BigInt(act.now),
       confirm_deadline: BigInt(act.now + AUTO_CONFIRM_MS),
     });
+    await notify(trx, shipped.user_id, 'mall.shipped', { orderId: String(shipped.id), orderNo: shipped.order_no }, act.now);
     await recordAct(trx, act, {
       action: 'mall.ship',
       target: orderTarget(id),

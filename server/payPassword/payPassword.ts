@@ -15,6 +15,7 @@ import type { ConsumeStepUp } from '../auth/stepUp';
 import type { Db } from '../db';
 import { preparedQuery, type ParamOf } from '../db/prepared';
 import { ApiError } from '../http/errors';
+import { notify } from '../notifications/notifications';
 import { hashPayPassword, payPasswordMatches } from './hash';
 import { PAY_PASSWORD_LOCK_MS as LOCK_MS, PAY_PASSWORD_MAX_FAILURES as MAX_FAILURES, lockMinutesLeft } from '../../contract/rules/payPassword';
 
@@ -162,5 +163,6 @@ export async function setPayPassword(
       .where((eb) => (current ? eb('pay_password_hash', '=', current) : eb('pay_password_hash', 'is', null)))
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) throw new ApiError('CONFLICT', { messageKey: 'payPassword.changedMeanwhile' });
+    await notify(trx, userId, current ? 'payPassword.changed' : 'payPassword.set', {}, now);
   });
 }

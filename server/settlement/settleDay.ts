@@ -17,6 +17,7 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { dailyInterest } from '../../contract/rules/financeInterest';
 import { powerDay } from '../../contract/rules/powerOutput';
+import { fromUnits } from '../../contract/rules/money';
 import { DEFAULT_COMMISSION_RATE } from '../../contract/rules/invites';
 import type { Db } from '../db';
 import type { FinanceOrdersTable, PowerOrdersTable } from '../db/schema';
@@ -24,6 +25,7 @@ import { COMMISSION_CURRENCY, payCommission } from '../invites/commission';
 import { systemOwner, userOwner } from '../ledger/accounts';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
 import { post, postBatch, type Trx } from '../ledger/post';
+import { notify, notifyAll, type NotificationInput } from '../notifications/notifications';
 import type { Clock } from '../time';
 import { dayOf, isDay } from './days';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
@@ -96,8 +98,25 @@ async function settlePowerBatch(trx: Trx, orders: Selectable<PowerOrdersTable>[]
         { owner: userOwner(order.user_id), currency: order.coin, amount: bill.net, type: 'power_output' as const, remark: `${order.title} ${day}` },
       ]),
     });
+    await notifyAll(trx, earningsNotices('earnings.power', day, paid.map(({ order, bill }) => ({ userId: order.user_id, coin: order.coin, amount: bill.net }))), now);
   }
   return billed.size;
+}
+
+/**
+ * One notification per user and coin of a batch's payouts (not one per order), written with the
+ * batch's posting in one statement: a user's orders of one day split over two batches get two.
+ */
+function earningsNotices(kind: 'earnings.power' | 'earnings.interest', day: string, paid: { userId: bigint; coin: string; amount: bigint }[]): NotificationInput[] {
+  const sums = new Map<string, { userId: bigint; coin: string; amount: bigint; orders: number }>();
+  for (const { userId, coin, amount } of paid) {
+    const key = `${userId}:${coin}`;
+    const sum = sums.get(key) ?? { userId, coin, amount: 0n, orders: 0 };
+    sum.amount += amount;
+    sum.orders += 1;
+    sums.set(key, sum);
+  }
+  return [...sums.values()].map((sum) => ({ userId: sum.userId, kind, payload: { day, coin: sum.coin, amount: fromUnits(sum.amount), orders: String(sum.orders) } }));
 }
 
 /** Pays principal + interest back once every interest day of the order is settled, and the inviter's commission on the interest. */
@@ -125,6 +144,7 @@ async function redeemIfComplete(trx: Trx, order: Selectable<FinanceOrdersTable>,
       { owner, currency: order.currency, amount: total, type: 'finance_redeem', remark: order.title },
     ],
   });
+  await notify(trx, order.user_id, 'finance.redeemed', { orderId: String(order.id), coin: order.currency, amount: fromUnits(total) }, now);
   const interest = BigInt(accrued.total);
   if (order.currency === COMMISSION_CURRENCY && interest > 0n) {
     await payCommission(trx, { buyerId: order.user_id, amountUnits: interest, ref: `finance-interest:${order.id}`, now, rate: commissionRate });
@@ -159,6 +179,7 @@ async function settleFinanceBatch(trx: Trx, orders: Selectable<FinanceOrdersTabl
         { owner: userOwner(order.user_id), currency: order.currency, amount, bucket: 'frozen' as const, type: 'finance_interest' as const, remark: `${order.title} ${day}` },
       ]),
     });
+    await notifyAll(trx, earningsNotices('earnings.interest', day, paid.map(({ order, amount }) => ({ userId: order.user_id, coin: order.currency, amount }))), now);
   }
   // the orders that may be complete now: one count for the batch (index only), the rest per order
   const accruedOrders = orders.filter((order) => accrued.has(order.id));

@@ -21,6 +21,7 @@ import type { Trx } from '../ledger/post';
 import { actorName, recordAct, type OperatorAct } from '../operators/actor';
 import { completeApproval, pendingApproval, requestApproval, type ApprovalRow } from '../operators/approvals';
 import { assertNotFrozen } from '../users/freeze';
+import { notifyWithdrawal } from './notify';
 import { postReturn } from './ledger';
 import { moveStatus } from './requests';
 import type { WithdrawalRow } from './view';
@@ -81,6 +82,7 @@ export async function approveWithdrawalIn(trx: Trx, id: bigint, act: OperatorAct
   // approved from the command line while a first reviewer's approval waited: nothing is left to confirm
   const cancelled = await cancelPendingApproval(trx, id, act);
   const row = await withdrawalById(trx, id);
+  await notifyWithdrawal(trx, row, 'withdraw.approved', act.now);
   await recordAct(trx, act, {
     action: 'withdraw.approve',
     target: withdrawalTarget(id),
@@ -158,6 +160,7 @@ export async function rejectWithdrawal(db: Db, id: bigint, act: OperatorAct): Pr
       .executeTakeFirst();
     if (moved.numUpdatedRows !== 1n) throw new ApiError('CONFLICT', { messageKey: 'withdraw.refused.reject' });
     await postReturn(trx, before, `reject:${operator}`, act.now);
+    await notifyWithdrawal(trx, before, 'withdraw.rejected', act.now);
     const cancelled = await cancelPendingApproval(trx, id, act);
     const row = await withdrawalById(trx, id);
     await recordAct(trx, act, {

@@ -48,6 +48,7 @@ import type { Trx } from '../ledger/post';
 import type { Clock } from '../time';
 import { isWithdrawalHalted } from './halts';
 import { postReturn, postSettle } from './ledger';
+import { notifyWithdrawal } from './notify';
 import type { WithdrawalRow } from './view';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 value) returns (bool)', 'function balanceOf(address who) view returns (uint256)']);
@@ -300,7 +301,9 @@ export class WithdrawalSigner {
     const now = BigInt(this.clock.now());
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('withdrawal_txs').set({ status: 'sent', updated_at: now }).where('withdrawal_id', '=', id).where('tx_hash', '=', hash).where('status', '=', 'intent').execute();
-      await trx.updateTable('withdrawals').set({ status: 'broadcast', tx_hash: hash, broadcast_at: now, waiting: null, updated_at: now }).where('id', '=', id).where('status', '=', 'processing').execute();
+      const sent = await trx.updateTable('withdrawals').set({ status: 'broadcast', tx_hash: hash, broadcast_at: now, waiting: null, updated_at: now }).where('id', '=', id).where('status', '=', 'processing').executeTakeFirst();
+      // told once: when this attempt moved it out of processing (a replacement does not)
+      if (sent.numUpdatedRows === 1n) await notifyWithdrawal(trx, await trx.selectFrom('withdrawals').select(['id', 'user_id', 'currency', 'amount']).where('id', '=', id).executeTakeFirstOrThrow(), 'withdraw.sent', Number(now));
       // a replacement: the withdrawal now shows the newest attempt's hash (the mined one's at the end)
       await trx.updateTable('withdrawals').set({ tx_hash: hash, updated_at: now }).where('id', '=', id).where('status', 'in', ['broadcast', 'confirming']).execute();
     });
@@ -365,6 +368,7 @@ export class WithdrawalSigner {
           if (moved.numUpdatedRows !== 1n) return false;
           await this.markMined(trx, row.id, hash, at);
           await postReturn(trx, row, 'failed', now);
+          await notifyWithdrawal(trx, row, 'withdraw.failed', now);
           return true;
         });
         if (failed) summary.failed += 1;
@@ -380,6 +384,7 @@ export class WithdrawalSigner {
           if (moved.numUpdatedRows !== 1n) return false;
           await this.markMined(trx, row.id, hash, at);
           await postSettle(trx, row, hash, now);
+          await notifyWithdrawal(trx, row, 'withdraw.completed', now);
           return true;
         });
         if (completed) summary.completed += 1;

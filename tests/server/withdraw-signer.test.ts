@@ -68,6 +68,11 @@ const tokenBalance = async (address: string) => BigInt(await (usdt.balanceOf as 
 const mine = async (blocks: number) => {
   for (let i = 0; i < blocks; i += 1) await chain.send('evm_mine', []);
 };
+/** the kinds of the notifications told of withdrawal `id`, oldest first */
+async function noticesOf(id: string): Promise<string[]> {
+  const rows = await t.db.selectFrom('notifications').select(['kind', 'payload']).where('user_id', '=', alice.userId).where('kind', 'like', 'withdraw.%').orderBy('id').execute();
+  return rows.filter((row) => (JSON.parse(row.payload) as { withdrawalId: string }).withdrawalId === id).map((row) => row.kind).filter((kind) => kind !== 'withdraw.approved');
+}
 async function account(owner: string, currency = 'USDT') {
   const found = await t.db.selectFrom('ledger_accounts').select(['available', 'frozen']).where('owner', '=', owner).where('currency', '=', currency).executeTakeFirst();
   return { available: found?.available ?? 0n, frozen: found?.frozen ?? 0n };
@@ -101,6 +106,8 @@ describe('the signer on a local chain', () => {
     expect(after.fees - before.fees).toBe(500_000_000n);
     await signer.run();
     expect((await account(`u${alice.userId}`))).toEqual(after.user);
+    // told once when sent and once when completed, never per confirmation or on a repeated run
+    expect(await noticesOf(id)).toEqual(['withdraw.sent', 'withdraw.completed']);
   });
 
   it('sends nothing new on a network an operator halted, still follows what it sent, and sends again once resumed', async () => {
@@ -223,6 +230,7 @@ describe('the signer on a local chain', () => {
     await mine(CONFIRMATIONS);
     await signer.run();
     expect(await row(two)).toMatchObject({ status: 'failed', reason: 'reverted on chain' });
+    expect(await noticesOf(two)).toEqual(['withdraw.sent', 'withdraw.failed']);
     const userAfter = await account(`u${alice.userId}`);
     // the reverted one's amount + fee back to available; both leave frozen (the other one settled)
     expect(userAfter.available - userBefore.available).toBe(10_500_000_000n);
@@ -291,6 +299,8 @@ describe('replacing a stuck transaction (same nonce, higher fee)', () => {
     expect(await signer.run()).toMatchObject({ completed: 1, replaced: 0 });
     expect(await row(id)).toMatchObject({ status: 'completed', tx_hash: second.tx_hash });
     expect(await attempts(id)).toMatchObject([{ status: 'replaced' }, { status: 'mined' }]);
+    // the replacement's broadcast tells nothing new
+    expect(await noticesOf(id)).toEqual(['withdraw.sent', 'withdraw.completed']);
     expect(await tokenBalance(to.address)).toBe(40_000_000n);
     expect(await chain.getTransactionCount(wallet.address)).toBe(1);
     // nothing of it is ever sent again

@@ -22,6 +22,7 @@ import * as m0130 from './0130_reconciliations';
 import * as m0140 from './0140_withdraw_risk';
 import * as m0150 from './0150_operators';
 import * as m0170 from './0170_translations';
+import * as m0180 from './0180_notifications';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth': m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0140_withdraw_risk': m0140,
   '0150_operators': m0150,
   '0170_translations': m0170,
+  '0180_notifications': m0180,
 };
