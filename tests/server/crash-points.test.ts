@@ -5,7 +5,7 @@
  * database the killed process left:
  * - the ledger's invariants hold (`checkLedger`);
  * - the operation is wholly absent or wholly present (its business row exists exactly when its
- *   ledger posting does);
+ *   ledger posting does, and for settlement the user's notification too);
  * - a retry with the same Idempotency-Key (for settlement: running the day again; for the signer:
  *   a restarted signer) succeeds and the operation exists exactly once (for the signer: the
  *   withdrawal is paid on chain once, completed, its ledger settled).
@@ -254,6 +254,10 @@ describe('a process killed after any statement leaves no half-done money, and th
       );
       expect(paid).toBe(bills + interest);
       expect(await ledgerTransactions(`settle:%:${day}`)).toBe((bills > 0 ? 1 : 0) + (interest > 0 ? 1 : 0));
+      // the owner is told of each batch's payout exactly when it is posted: never half
+      const notices = await t.db.selectFrom('notifications').select('payload').where('user_id', '=', owner.id).where('kind', 'in', ['earnings.power', 'earnings.interest']).execute();
+      const toldOfDay = notices.filter((row) => (JSON.parse(row.payload) as { day: string }).day === day).length;
+      expect(toldOfDay).toBe((bills > 0 ? 1 : 0) + (interest > 0 ? 1 : 0));
       return bills + interest;
     };
     const points = await everyCrashPoint({
