@@ -4,6 +4,7 @@
  * Plausible, not a second server; the rule tables (fees, minimums, limits, statuses, lockout) are
  * the server's own, imported from contract/rules/.
  */
+import type { NotificationKindType } from '../contract/notification';
 import { randomBytes } from 'crypto';
 import type { ConvertQuoteType, ConvertRecordType, PowerBillType, PowerExchangeRecordType, TransferRecordType } from '../contract/account';
 import type { RechargeResponseType } from '../contract/account';
@@ -74,6 +75,17 @@ export interface MockUser {
   addresses: AddressType[];
   mallOrders: MallOrderType[];
   logistics: Map<string, LogisticsType>;
+  /** the message centre, oldest first (mock/notification.ts) */
+  notifications: MockNotification[];
+}
+
+/** A notification as the mocks keep it: the contract's, its read flag flipped in place. */
+export interface MockNotification {
+  id: string;
+  kind: NotificationKindType;
+  payload: Record<string, string>;
+  createdAt: string;
+  read: boolean;
 }
 
 export interface MockSessionInfo {
@@ -154,6 +166,7 @@ export function createUser(address: string, inviterUid: string | null = null): M
     addresses: [],
     mallOrders: [],
     logistics: new Map(),
+    notifications: [],
   };
   state.users.set(uid, user);
   return user;

@@ -14,6 +14,7 @@ import {
   balanceOf, book, checkPayPassword, findUserByAddress, nextId, randomToken, requireAvailable, state, writeEntry, type MockUser,
 } from './_state';
 import { daysFromNow, phase, timestamp } from './_time';
+import { notify } from './_notify';
 
 /** The user's deposit address: the same on every EVM network, derived from the UID. */
 function depositAddress(user: MockUser): string {
@@ -23,7 +24,9 @@ function depositAddress(user: MockUser): string {
 /** Credits a confirmed deposit (on the server an ops command does this). */
 export function deposit(user: MockUser, network: string, currency: string, value: string, at = timestamp()): void {
   book(user, 'deposit', currency, toUnits(value), `${network} 充值`, at);
-  user.deposits.push({ id: nextId(), network, currency, amount: value, txHash: keccakText(`${user.uid}:${at}:${value}`), status: 'credited', createdAt: at });
+  const id = nextId();
+  user.deposits.push({ id, network, currency, amount: value, txHash: keccakText(`${user.uid}:${at}:${value}`), status: 'credited', createdAt: at });
+  notify(user, 'deposit.credited', { depositId: id, coin: currency, amount: value, network }, at);
 }
 
 /** when each seen (not yet credited) deposit was seen, in ms */
@@ -58,6 +61,7 @@ function settleSeenDeposits(user: MockUser, now = Date.now()): void {
       record.status = 'review';
     } else if (record.status === 'confirming' && record.confirmations >= required) {
       book(user, 'deposit', record.currency, toUnits(record.amount), `${record.network} 充值`, timestamp());
+      notify(user, 'deposit.credited', { depositId: record.id, coin: record.currency, amount: record.amount, network: record.network });
       record.status = 'credited';
       delete record.confirmations;
       delete record.requiredConfirmations;

@@ -4,6 +4,7 @@ import { contract } from '../contract';
 import { MockError } from './_errors';
 import { mockRoutes } from './_kit';
 import { parseSiwe as parse, siweSigner as signer } from './_siwe';
+import { notify } from './_notify';
 import { welcome } from './_starter';
 import { issueChallenge } from './_stepUp';
 import { createUser, findUserByAddress, findUserByInviteCode, profileOf, randomToken, state } from './_state';
@@ -36,6 +37,7 @@ export default mockRoutes(contract.auth, {
       const inviter = body.invite ? findUserByInviteCode(body.invite) : undefined;
       user = welcome(createUser(address, inviter?.uid ?? null));
     }
+    notify(user, 'signin.new', {});
     const token = randomToken();
     state.sessions.set(token, user.uid);
     state.sessionInfo.set(token, { id: randomToken(12), userAgent: 'max dev (mock)', createdAt: Date.now() });

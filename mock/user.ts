@@ -1,4 +1,5 @@
 /** The signed-in user, the pay password and the user's ledger entries. */
+import { notify } from './_notify';
 import { contract } from '../contract';
 import { refusal } from './_errors';
 import { byId, mockRoutes, newestFirst, paginate } from './_kit';
@@ -17,6 +18,7 @@ export default mockRoutes(contract.user, {
       checkPayPassword(user, body.oldPassword);
       if (body.oldPassword === body.newPassword) throw refusal('BUSINESS_RULE', 'payPassword.sameAsOld');
     }
+    notify(user, user.payPassword === null ? 'payPassword.set' : 'payPassword.changed', {});
     user.payPassword = body.newPassword;
     user.payPasswordChangedAt = now();
     return { hasPayPassword: true };

@@ -13,5 +13,6 @@ export * as mallApi from './mall';
 export * as featuresApi from './features';
 export * as withdrawApi from './withdraw';
 export * as marketApi from './market';
+export * as notificationApi from './notification';
 export type { ServiceOptions } from './client';
 export type { BodyOf, DataOf, QueryOf } from './types';

@@ -19,6 +19,7 @@ import features from '../../mock/features';
 import invite from '../../mock/invite';
 import mall from '../../mock/mall';
 import market from '../../mock/market';
+import notification from '../../mock/notification';
 import product from '../../mock/product';
 import user from '../../mock/user';
 import withdraw from '../../mock/withdraw';
@@ -30,7 +31,7 @@ import { invokeMock, type MockReply } from './mockInvoke';
 /** the app's endpoints; the console's mocks have a test of their own (admin-mock-contract.test.ts) */
 const userEndpoints = () => allEndpoints().filter((e) => e.domain !== 'admin');
 
-const routes = { ...auth, ...user, ...account, ...product, ...content, ...invite, ...address, ...mall, ...features, ...withdraw, ...market };
+const routes = { ...auth, ...user, ...account, ...product, ...content, ...invite, ...address, ...mall, ...features, ...withdraw, ...market, ...notification };
 
 // the mocks' clock at the start of the current market cycle, where every price is usable
 // (mock/_market.ts: FIL has none for a minute of every cycle); mock-rules.test.ts covers that phase
@@ -490,6 +491,30 @@ describe('withdrawals', () => {
     expect(ok('user', 'walletDetails', { token: aliceToken, query: { type: 'withdraw' } }).list[0]).toMatchObject({ remark: `withdraw:${sent.id}`, withdrawal: { id: sent.id, status: 'cancelled' } });
     expect(call('withdraw', 'cancel', { token: bobToken, body: { id: sent.id } }).status).toBe(404);
     expect(ok('withdraw', 'addressDelete', { token: aliceToken, body: { id: delayed.id } })).toBeNull();
+  });
+});
+
+describe('message centre', () => {
+  it("lists the caller's notifications newest first, counts the unread, marks one and all read, and never another's", async () => {
+    const wallet = Wallet.createRandom();
+    const token = await signIn(wallet);
+    const other = await signIn(Wallet.createRandom());
+    await signIn(wallet);
+    const all = ok('notification', 'list', { token, query: { pageSize: 100 } }).list;
+    // the second sign-in is the newest; the first one is there too
+    expect(all[0]).toMatchObject({ kind: 'signin.new', payload: {}, read: false });
+    expect(all.filter((n: { kind: string }) => n.kind === 'signin.new')).toHaveLength(2);
+    const first = ok('notification', 'list', { token, query: { pageSize: 1 } });
+    const second = ok('notification', 'list', { token, query: { pageSize: 1, cursor: first.nextCursor } });
+    expect([first.list[0].id, second.list[0].id]).toEqual([all[0].id, all[1].id]);
+    expect(ok('notification', 'unreadCount', { token })).toEqual({ unread: all.length });
+    const othersUnread = ok('notification', 'unreadCount', { token: other }).unread;
+    expect(call('notification', 'markRead', { token: other, body: { id: all[0].id } }).status).toBe(404);
+    ok('notification', 'markRead', { token, body: { id: all[0].id } });
+    expect(ok('notification', 'unreadCount', { token })).toEqual({ unread: all.length - 1 });
+    expect(ok('notification', 'markAllRead', { token })).toEqual({ unread: 0 });
+    expect(ok('notification', 'unreadCount', { token: other })).toEqual({ unread: othersUnread });
+    expect(call('notification', 'list', { token, query: { pageSize: 101 } }).status).toBe(400);
   });
 });
 

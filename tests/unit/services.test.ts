@@ -24,6 +24,7 @@ const modules: Record<string, Record<string, ServiceFn>> = {
   features: services.featuresApi,
   withdraw: services.withdrawApi,
   market: services.marketApi,
+  notification: services.notificationApi,
 } as unknown as Record<string, Record<string, ServiceFn>>;
 
 const options = { skipErrorHandler: true, headers: { 'Idempotency-Key': 'k-1' } };
