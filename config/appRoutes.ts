@@ -77,6 +77,7 @@ const appRoutes = {
         { path: '/my/setting', name: 'setting', icon: 'SettingOutlined', component: './My/Setting' },
         { path: '/my/setting/pay-pass', name: 'payPass', component: './My/Setting/PayPass' },
         { path: '/my/assets', name: 'assets', icon: 'WalletOutlined', component: './My/Assets' },
+        { path: '/my/messages', name: 'messages', access: 'isLogin', component: './My/Messages' },
         { path: '/my/invite', name: 'invite', icon: 'UsergroupAddOutlined', access: 'invite', component: './My/Invite' },
         { path: '/my/deposit', name: 'deposit', icon: 'BankOutlined', access: 'deposit', component: './My/Deposit' },
         { path: '/my/withdraw', name: 'withdraw', icon: 'ExportOutlined', access: 'withdraw', component: './My/Withdraw' },

@@ -2,6 +2,7 @@
  * Realistic service answers for the page tests, typed by the contract, and a stand-in for
  * '@/services' whose functions are jest mocks resolving to them.
  */
+import type { NotificationType } from '../../contract/notification';
 import type { AccountOverviewType, ConvertQuoteType, ConvertResponseType, PowerDetailType, PowerExchangeRecordType, PowerBillType, RechargeResponseType, TransferOptionsType, TransferRecordType } from '../../contract/account';
 import type { AddressType } from '../../contract/address';
 import type { SessionViewType } from '../../contract/auth';
@@ -159,6 +160,13 @@ export const SESSIONS: SessionViewType[] = [
   { id: 'oth2', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) imToken/2.14', ip: '198.51.100.20', createdAt: '2026-01-01 08:00:00', lastUsedAt: '2026-01-04 21:30:00', current: false },
 ];
 
+/** the message centre: a deposit credited (unread), an order shipped (unread), a sign-in (read) */
+export const NOTICES: NotificationType[] = [
+  { id: '903', kind: 'deposit.credited', payload: { depositId: '41', coin: 'USDT', amount: '88.5', network: 'ERC20' }, createdAt: '2026-01-07 10:30:00', read: false },
+  { id: '902', kind: 'mall.shipped', payload: { orderId: '7', orderNo: 'M20260107001' }, createdAt: '2026-01-07 09:00:00', read: false },
+  { id: '901', kind: 'signin.new', payload: {}, createdAt: '2026-01-06 08:00:00', read: true },
+];
+
 export function mockServices() {
   return {
     accountApi: {
@@ -189,6 +197,7 @@ export function mockServices() {
     userApi: { walletDetails: resolved(page([WALLET_ENTRY])), payPass: resolved({ hasPayPassword: true }) },
     inviteApi: { details: resolved(INVITE), invitees: resolved(page([INVITEE])) },
     addressApi: { list: resolved(page([ADDRESS])), get: resolved(ADDRESS), create: resolved(ADDRESS), update: resolved(ADDRESS) },
+    notificationApi: { list: resolved(page(NOTICES)), unreadCount: resolved({ unread: 2 }), markRead: resolved(null), markAllRead: resolved({ unread: 0 }) },
     mallApi: {
       goods: resolved(GOODS),
       goodsDetail: resolved(GOODS_DETAIL),

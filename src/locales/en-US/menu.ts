@@ -26,6 +26,7 @@ export default {
   'menu.my.deposit': 'Deposit',
   'menu.my.withdraw': 'Withdraw',
   'menu.my.withdrawDetail': 'Withdrawal details',
+  'menu.my.messages': 'Messages',
   'menu.my.address': 'Addresses',
   'menu.my.addressAdd': 'New address',
   'menu.my.addressEdit': 'Edit address',

@@ -26,6 +26,7 @@ export default {
   'menu.my.deposit': '充值',
   'menu.my.withdraw': '提现',
   'menu.my.withdrawDetail': '提现详情',
+  'menu.my.messages': '消息中心',
   'menu.my.address': '收货地址',
   'menu.my.addressAdd': '新增地址',
   'menu.my.addressEdit': '编辑地址',

@@ -10,5 +10,6 @@ import pages from './pages';
 import shell from './shell';
 import status from './status';
 import withdraw from './withdraw';
+import notifications from './notifications';
 
-export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...market, ...withdraw, ...login };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...market, ...withdraw, ...login, ...notifications };

@@ -26,6 +26,7 @@ export default {
   'menu.my.deposit': '儲值',
   'menu.my.withdraw': '提現',
   'menu.my.withdrawDetail': '提現詳情',
+  'menu.my.messages': '訊息中心',
   'menu.my.address': '收貨地址',
   'menu.my.addressAdd': '新增地址',
   'menu.my.addressEdit': '編輯地址',

@@ -1,6 +1,6 @@
-/** /my: the profile card (short address, UID, invite code), total assets and the entry grid. */
-import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Card, Descriptions, Flex, Statistic, Typography } from 'antd';
+/** /my: the profile card (short address, UID, invite code), total assets, the message centre with its unread count, and the entry grid. */
+import { BellOutlined, RightOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Badge, Card, Descriptions, Flex, Statistic, Typography } from 'antd';
 import { Link, useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { useMemo } from 'react';
@@ -11,13 +11,15 @@ import { shortAddress } from '@/components/shortAddress';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { sectionEntries } from '@/layouts/navigation';
-import { accountApi } from '@/services';
+import { accountApi, notificationApi } from '@/services';
 
 export default function MyPage() {
   const t = useT();
   const user = useCurrentUser();
   const access = useAccess();
   const assets = useRequest(() => accountApi.account(), { ready: !!user });
+  // asked each time 我的 shows, so a message read meanwhile is no longer counted
+  const unread = useRequest(() => notificationApi.unreadCount(), { ready: !!user });
   const entries = useMemo(
     () =>
       sectionEntries('/my', access)
@@ -58,6 +60,18 @@ export default function MyPage() {
           )}
         </AsyncContent>
       </Card>
+      {user && (
+        <Card size="small" styles={{ body: { padding: 0 } }}>
+          <Link to="/my/messages" data-testid="my-messages" style={{ display: 'block', color: 'inherit' }}>
+            <Flex align="center" gap={12} style={{ minHeight: 48, padding: '0 16px' }}>
+              <BellOutlined style={{ fontSize: 18 }} />
+              <Typography.Text style={{ flex: 1 }}>{t('messages.entry')}</Typography.Text>
+              <Badge count={unread.data?.unread ?? 0} overflowCount={99} title={t('messages.unreadCount', { count: unread.data?.unread ?? 0 })} data-testid="my-messages-badge" />
+              <RightOutlined style={{ fontSize: 12 }} />
+            </Flex>
+          </Link>
+        </Card>
+      )}
       <EntryGrid entries={entries} />
     </Flex>
   );
