@@ -46,7 +46,7 @@ const GROWING = new Set([
   'ledger_accounts', 'ledger_transactions', 'ledger_entries', 'idempotency_keys', 'pay_password_guards',
   'deposits', 'chain_deposits', 'transfers', 'convert_quotes', 'conversions', 'power_orders', 'power_bills',
   'finance_orders', 'finance_interest', 'power_exchanges', 'settled_days', 'mall_orders', 'mall_traces',
-  'withdrawal_addresses', 'withdrawals', 'withdrawal_txs', 'price_snapshots',
+  'withdrawal_addresses', 'withdrawals', 'withdrawal_txs', 'price_snapshots', 'notifications',
   // a row per currency per day, read only by the operator's `reconcile --last`
   'reconciliations',
 ]);

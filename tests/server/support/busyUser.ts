@@ -108,6 +108,7 @@ export const LISTS: { url: string; page: (data: any) => Page }[] = [
   { url: '/mall/order?type=0', page: (data) => data },
   { url: '/user/invite', page: (data) => data },
   { url: '/withdraw/history', page: (data) => data },
+  { url: '/user/notification/list', page: (data) => data },
 ];
 
 /** every GET endpoint of the contract, named domain.name */
