@@ -245,6 +245,7 @@ const ROUTES: RouteCase[] = [
     },
   },
   { name: '/my/invite', path: () => '/my/invite', shows: '[data-testid="invitee"]' },
+  { name: '/my/messages', path: () => '/my/messages', shows: '[data-testid="notice"]' },
   { name: '/my/deposit', path: () => '/my/deposit', shows: '[data-testid="deposit-tx"]' },
   { name: '/my/withdraw', path: () => '/my/withdraw', shows: '[data-testid="withdraw-fee"]' },
   { name: '/my/address', path: () => '/my/address', shows: '[data-testid="address-item"]', text: '张三' },

@@ -7,6 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { webApi } from './support/api';
 import { PHONE, useE2E, type Session } from './support/environment';
 import { fundedUser } from './support/fundedUser';
 import { opsOn } from './support/ops';
@@ -67,5 +68,24 @@ describe('the message centre on a phone', () => {
     await page.goto(e2e.url('/my'));
     await page.waitForSelector('[data-testid="my-messages"]', { visible: true });
     await page.waitForFunction(() => !document.querySelector('[data-testid="my-messages-badge"] .ant-badge-count'));
+  });
+
+  test('in the dark theme the read and unread rows stay legible', async () => {
+    // a fresh event after the previous test read them all: one unread
+    expect(await webApi<{ unread: number }>(e2e.baseUrl, session.token, '/user/notification/unread-count')).toEqual({ unread: 0 });
+    ops('deposit:credit', '--uid', (session.user as { uid: string }).uid, '--currency', 'USDT', '--amount', '12.25', '--network', 'ERC20', '--tx', `0x${'d4'.repeat(32)}`, '--operator', 'e2e');
+    const page = await e2e.newPage({ session, viewport: PHONE });
+    await page.evaluateOnNewDocument(() => localStorage.setItem('theme', 'dark'));
+    await page.goto(e2e.url('/my/messages'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="notice"]').length === 4);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    const rows = await page.$$eval('[data-testid="notice"]', (found) => found.map((row) => ({ read: row.getAttribute('data-read'), color: getComputedStyle(row.querySelector('div.ant-typography') as Element).color })));
+    expect(rows.map((row) => row.read)).toEqual(['false', 'true', 'true', 'true']);
+    // light text on the dark page: every channel of the text colour is bright
+    for (const row of rows) {
+      const [r, g, b] = row.color.match(/\d+/g)!.map(Number);
+      expect({ row, bright: Math.min(r, g, b) >= 140 }).toMatchObject({ bright: true });
+    }
+    await page.screenshot({ path: screenshotPath('messages-phone-dark.png') });
   });
 });

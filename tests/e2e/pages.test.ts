@@ -35,7 +35,7 @@ async function visit(page: Page, path: string): Promise<{ path: string; errors: 
 const ROUTES = [
   '/', '/calculate', '/calculate/assets', '/calculate/coin', '/calculate/exchange', '/calculate/unknown',
   '/calculate/history', '/my', '/my/transfer', '/my/transfer/history', '/my/records', '/my/setting',
-  '/my/setting/pay-pass', '/my/assets', '/my/invite', '/my/deposit', '/my/withdraw', '/my/address', '/my/address/add',
+  '/my/setting/pay-pass', '/my/assets', '/my/messages', '/my/invite', '/my/deposit', '/my/withdraw', '/my/address', '/my/address/add',
   '/my/address/edit/1', '/shopping', '/shopping/goods/:goodsId', '/shopping/order/0', '/shopping/order/1',
   '/shopping/order_details/0/1', '/shopping/order_logistics/1',
 ];
