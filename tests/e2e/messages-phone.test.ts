@@ -42,10 +42,17 @@ describe('the message centre on a phone', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="notice"]').length === 3);
     await waitForText(page, '[data-testid="notice"]', '充值到账');
     const notices = await page.$$eval('[data-testid="notice"]', (rows) =>
-      rows.map((row) => ({ text: (row as HTMLElement).innerText, read: row.getAttribute('data-read'), height: row.getBoundingClientRect().height, width: row.getBoundingClientRect().width })),
+      rows.map((row) => ({
+        title: (row.querySelector('[data-testid="notice-title"]') as HTMLElement).innerText,
+        body: (row.querySelector('[data-testid="notice-body"]') as HTMLElement).innerText,
+        read: row.getAttribute('data-read'),
+        height: row.getBoundingClientRect().height,
+      })),
     );
-    expect(notices.map((n) => n.text.split('\n')[0])).toEqual(['充值到账', '支付密码已设置', '新的登录']);
-    expect(notices[0].text).toContain('88.5 USDT（ERC20）已到账');
+    expect(notices.map((n) => n.title)).toEqual(['充值到账', '支付密码已设置', '新的登录']);
+    expect(notices[0].body).toBe('88.5 USDT（ERC20）已到账');
+    // a screen reader hears 未读 with each unread one
+    expect(await page.$$eval('[data-testid="notice"]', (rows) => rows.map((row) => row.textContent!.startsWith('未读')))).toEqual([true, true, true]);
     expect(notices.map((n) => n.read)).toEqual(['false', 'false', 'false']);
     for (const notice of notices) expect(notice.height).toBeGreaterThanOrEqual(44);
     expect(await page.$$eval('[data-testid="notice-unread"]', (dots) => dots.length)).toBe(3);
@@ -79,7 +86,7 @@ describe('the message centre on a phone', () => {
     await page.goto(e2e.url('/my/messages'));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="notice"]').length === 4);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    const rows = await page.$$eval('[data-testid="notice"]', (found) => found.map((row) => ({ read: row.getAttribute('data-read'), color: getComputedStyle(row.querySelector('div.ant-typography') as Element).color })));
+    const rows = await page.$$eval('[data-testid="notice"]', (found) => found.map((row) => ({ read: row.getAttribute('data-read'), color: getComputedStyle(row.querySelector('[data-testid="notice-body"]') as Element).color })));
     expect(rows.map((row) => row.read)).toEqual(['false', 'true', 'true', 'true']);
     // light text on the dark page: every channel of the text colour is bright
     for (const row of rows) {

@@ -6,7 +6,7 @@
 import { Badge, Button, Flex, Typography, theme } from 'antd';
 import { message } from '@/components/Feedback/notifier';
 import { useRequest } from 'ahooks';
-import { useCallback, useState } from 'react';
+import React, { useCallback, useState } from 'react';
 import type { NotificationType } from '../../../../contract/notification';
 import InfiniteList from '@/components/InfiniteList';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
@@ -19,6 +19,9 @@ export function useNoticeText(): (notice: Pick<NotificationType, 'kind' | 'paylo
   return useCallback((notice) => ({ title: t(`notice.${notice.kind}.title`), body: t(`notice.${notice.kind}.body`, notice.payload) }), [t]);
 }
 
+/** read aloud, not shown */
+const SCREEN_READER_ONLY: React.CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
+
 function NoticeRow({ notice, read, onOpen }: { notice: NotificationType; read: boolean; onOpen: (notice: NotificationType) => void }) {
   const t = useT();
   const text = useNoticeText()(notice);
@@ -29,21 +32,32 @@ function NoticeRow({ notice, read, onOpen }: { notice: NotificationType; read: b
       onClick={() => onOpen(notice)}
       data-testid="notice"
       data-read={read}
-      aria-label={read ? undefined : `${t('messages.unread')} ${text.title}`}
       style={{
         display: 'flex', gap: 12, alignItems: 'flex-start', width: '100%', minHeight: 44, padding: '4px 0',
         background: 'none', border: 0, color: 'inherit', font: 'inherit', textAlign: 'start', cursor: 'pointer',
       }}
     >
-      <span style={{ width: 8, paddingTop: 8, flex: 'none' }}>{!read && <Badge status="error" data-testid="notice-unread" />}</span>
+      <span style={{ width: 8, paddingTop: 8, flex: 'none' }}>
+        {!read && (
+          <>
+            <Badge status="error" data-testid="notice-unread" />
+            {/* the dot, for a screen reader: part of the button's name, which starts with what is shown */}
+            <span style={SCREEN_READER_ONLY}>{t('messages.unread')}</span>
+          </>
+        )}
+      </span>
       <span style={{ minWidth: 0, flex: 1 }}>
         <Flex justify="space-between" gap={8}>
-          <Typography.Text strong={!read}>{text.title}</Typography.Text>
+          <Typography.Text strong={!read} data-testid="notice-title">
+            {text.title}
+          </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12, flex: 'none' }}>
             {notice.createdAt}
           </Typography.Text>
         </Flex>
-        <Typography.Paragraph style={{ margin: 0, color: read ? token.colorTextSecondary : token.colorText, overflowWrap: 'anywhere' }}>{text.body}</Typography.Paragraph>
+        <Typography.Paragraph style={{ margin: 0, color: read ? token.colorTextSecondary : token.colorText, overflowWrap: 'anywhere' }} data-testid="notice-body">
+          {text.body}
+        </Typography.Paragraph>
       </span>
     </button>
   );
