@@ -85,6 +85,8 @@ const appRoutes = {
         { path: '/my/address', name: 'address', icon: 'EnvironmentOutlined', component: './My/Address' },
         { path: '/my/address/add', name: 'addressAdd', component: './My/Address/Edit' },
         { path: '/my/address/edit/:id', name: 'addressEdit', component: './My/Address/Edit' },
+        // no icon: it is a row under the entry grid, not a tile of it
+        { path: '/my/help', name: 'help', component: './My/Help' },
       ]),
     },
     { path: '/login', name: 'login', hideInMenu: true, wrappers: [SHARED], component: './Login' },

@@ -9,7 +9,8 @@ import money from './money';
 import pages from './pages';
 import shell from './shell';
 import status from './status';
+import help from './help';
 import withdraw from './withdraw';
 import notifications from './notifications';
 
-export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...market, ...withdraw, ...login, ...notifications };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...market, ...withdraw, ...login, ...notifications, ...help };

@@ -1,8 +1,12 @@
-/** /my: the profile card (short address, UID, invite code), total assets, the message centre with its unread count, and the entry grid. */
-import { BellOutlined, RightOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Badge, Card, Descriptions, Flex, Statistic, Typography } from 'antd';
+/**
+ * /my: the profile card (short address, UID, invite code), total assets, the message centre with
+ * its unread count, the entry grid and the help centre row.
+ */
+import { BellOutlined, QuestionCircleOutlined, RightOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Badge, Card, Descriptions, Flex, Statistic, Typography, theme } from 'antd';
 import { Link, useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
+import type React from 'react';
 import { useMemo } from 'react';
 import AsyncContent from '@/components/AsyncContent';
 import EntryGrid from '@/components/EntryGrid';
@@ -12,6 +16,27 @@ import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { sectionEntries } from '@/layouts/navigation';
 import { accountApi, notificationApi } from '@/services';
+
+/** A full-width row (48 px high: a thumb's target) leading to `to`, with an optional badge before its arrow. */
+function LinkRow({ to, testId, icon, label, badge }: { to: string; testId: string; icon: React.ReactNode; label: string; badge?: React.ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <Card size="small" styles={{ body: { padding: 0 } }}>
+      <Link
+        to={to}
+        data-testid={testId}
+        style={{ display: 'flex', alignItems: 'center', gap: 12, minHeight: 48, padding: '0 16px', color: token.colorText }}
+      >
+        <span style={{ fontSize: 20, color: token.colorPrimary, display: 'inline-flex' }} aria-hidden>
+          {icon}
+        </span>
+        <span style={{ flex: 1 }}>{label}</span>
+        {badge}
+        <RightOutlined style={{ color: token.colorTextTertiary }} aria-hidden />
+      </Link>
+    </Card>
+  );
+}
 
 export default function MyPage() {
   const t = useT();
@@ -61,18 +86,18 @@ export default function MyPage() {
         </AsyncContent>
       </Card>
       {user && (
-        <Card size="small" styles={{ body: { padding: 0 } }}>
-          <Link to="/my/messages" data-testid="my-messages" style={{ display: 'block', color: 'inherit' }}>
-            <Flex align="center" gap={12} style={{ minHeight: 48, padding: '0 16px' }}>
-              <BellOutlined style={{ fontSize: 18 }} />
-              <Typography.Text style={{ flex: 1 }}>{t('messages.entry')}</Typography.Text>
-              <Badge count={unread.data?.unread ?? 0} overflowCount={99} title={t('messages.unreadCount', { count: unread.data?.unread ?? 0 })} data-testid="my-messages-badge" />
-              <RightOutlined style={{ fontSize: 12 }} />
-            </Flex>
-          </Link>
-        </Card>
+        <LinkRow
+          to="/my/messages"
+          testId="my-messages"
+          icon={<BellOutlined />}
+          label={t('messages.entry')}
+          badge={
+            <Badge count={unread.data?.unread ?? 0} overflowCount={99} title={t('messages.unreadCount', { count: unread.data?.unread ?? 0 })} data-testid="my-messages-badge" />
+          }
+        />
       )}
       <EntryGrid entries={entries} />
+      <LinkRow to="/my/help" testId="my-help" icon={<QuestionCircleOutlined />} label={t('menu.my.help')} />
     </Flex>
   );
 }
