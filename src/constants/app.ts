@@ -14,3 +14,5 @@ export const PHONE_MAX_WIDTH = 768;
 /** The media query of a phone screen, for CSS and for useIsPhone. */
 export const PHONE_MEDIA_QUERY = `(max-width: ${PHONE_MAX_WIDTH}px)`;
 export const RTL_LANGUAGES = ['he', 'ar', 'fa', 'ku'] as const;
+/** The product's name where the app draws it itself (the invite poster). */
+export const APP_NAME = 'PowerFi';

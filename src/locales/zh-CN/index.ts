@@ -10,7 +10,8 @@ import pages from './pages';
 import shell from './shell';
 import status from './status';
 import help from './help';
+import invitePoster from './invitePoster';
 import withdraw from './withdraw';
 import notifications from './notifications';
 
-export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...market, ...withdraw, ...login, ...notifications, ...help };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...market, ...withdraw, ...login, ...notifications, ...help, ...invitePoster };

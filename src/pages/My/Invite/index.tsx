@@ -1,11 +1,12 @@
 /**
- * /my/invite: the invite code and link (copy, QR code, share), the figures, the inviter (or a
+ * /my/invite: the invite code and link (copy, QR code, share, a poster to save), the figures, the inviter (or a
  * form to bind one by code), the rules and the invitees page by page.
  */
-import { CopyOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { CopyOutlined, PictureOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Flex, Form, Input, Row, Statistic, Typography } from 'antd';
 import { message } from '@/components/Feedback/notifier';
 import { useRequest } from 'ahooks';
+import { useState } from 'react';
 import type { InviteDetailsType } from '../../../../contract/invite';
 import AsyncContent from '@/components/AsyncContent';
 import InfiniteList from '@/components/InfiniteList';
@@ -14,10 +15,12 @@ import ScanCode from '@/components/ScanCode';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { inviteApi } from '@/services';
+import PosterSheet from './PosterSheet';
 import { copyText, shareOrCopy } from './share';
 
 function ShareCard({ details }: { details: InviteDetailsType }) {
   const t = useT();
+  const [posterOpen, setPosterOpen] = useState(false);
   const copy = async (text: string, done: string) => {
     if (await copyText(text)) message.success(done);
     else message.error(t('invite.copyFailed'));
@@ -52,8 +55,12 @@ function ShareCard({ details }: { details: InviteDetailsType }) {
           <Button type="primary" icon={<ShareAltOutlined />} onClick={share}>
             {t('invite.share')}
           </Button>
+          <Button icon={<PictureOutlined />} onClick={() => setPosterOpen(true)} data-testid="invite-poster">
+            {t('invitePoster.generate')}
+          </Button>
         </Flex>
       </Flex>
+      <PosterSheet details={details} open={posterOpen} onClose={() => setPosterOpen(false)} />
     </Card>
   );
 }
