@@ -7,6 +7,7 @@ import mall from './mall';
 import market from './market';
 import money from './money';
 import pages from './pages';
+import scan from './scan';
 import shell from './shell';
 import status from './status';
 import help from './help';
@@ -14,4 +15,4 @@ import invitePoster from './invitePoster';
 import withdraw from './withdraw';
 import notifications from './notifications';
 
-export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...market, ...withdraw, ...login, ...notifications, ...help, ...invitePoster };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...market, ...withdraw, ...login, ...notifications, ...help, ...invitePoster, ...scan };

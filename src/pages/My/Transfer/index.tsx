@@ -1,9 +1,10 @@
 /**
- * /my/transfer: send to another PowerFi user by UID or wallet address (recent recipients one tap
- * away), currency, amount with Max (available minus the fee), the fee, then the confirmation sheet
- * with the pay password. Every field is checked with the server's rules before anything is sent.
- * What is typed survives a trip to set the pay password (transferDraft); a transfer done shows its
- * result (TransferDone) in place of the form.
+ * /my/transfer: send to another PowerFi user by UID or wallet address (typed, scanned from a QR
+ * code where the browser can, or a recent recipient one tap away), currency, amount with Max
+ * (available minus the fee), the fee, then the confirmation sheet with the pay password. Every
+ * field is checked with the server's rules before anything is sent. What is typed survives a trip
+ * to set the pay password (transferDraft); a transfer done shows its result (TransferDone) in
+ * place of the form.
  */
 import { HistoryOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
@@ -13,6 +14,7 @@ import { useDebounce, useRequest } from 'ahooks';
 import { useEffect, useRef, useState } from 'react';
 import { isTransferRecipient, maxSpendable } from '../../../../contract/rules/money';
 import AmountInput from '@/components/AmountInput';
+import ScanAddressButton from '@/components/ScanAddress';
 import { amountRule } from '@/components/AmountInput/amountRule';
 import AsyncContent from '@/components/AsyncContent';
 import Money from '@/components/Money';
@@ -191,7 +193,12 @@ export default function MyTransferPage() {
               ) : undefined
             }
           >
-            <Input placeholder={t('transfer.toPlaceholder')} autoComplete="off" allowClear />
+            <Input
+              placeholder={t('transfer.toPlaceholder')}
+              autoComplete="off"
+              allowClear
+              suffix={<ScanAddressButton onAddress={(address) => form.setFieldsValue({ to: address })} testId="transfer-to-scan" />}
+            />
           </Form.Item>
           {!!data?.recentRecipients.length && (
             <Space wrap size={[4, 8]} style={{ marginTop: -12, marginBottom: 16 }}>

@@ -1,6 +1,6 @@
 /**
- * Add a withdrawal address: a label and the address of the chosen network (typed, or pasted with
- * the paste button). The wallet that signed in signs a statement naming the address
+ * Add a withdrawal address: a label and the address of the chosen network (typed, pasted with
+ * the paste button, or scanned from a QR code where the browser can). The wallet that signed in signs a statement naming the address
  * (contract/rules/withdraw.ts `withdrawAddressStatement`), which makes it usable at once; without
  * a wallet signature (declined, no wallet) it can still be saved, and is usable after the delay
  * the server names (addressDelayHours). What was pasted is checksummed (EIP-55) before the wallet
@@ -13,6 +13,7 @@ import { getAddress, isAddress } from 'ethers';
 import { withdrawAddressStatement } from '../../../../contract/rules/withdraw';
 import type { WithdrawAddressType } from '../../../../contract/withdraw';
 import BottomSheet from '@/components/BottomSheet';
+import ScanAddressButton from '@/components/ScanAddress';
 import { message } from '@/components/Feedback/notifier';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
@@ -63,13 +64,17 @@ export default function AddAddressSheet({ open, network, delayHours, onClose, on
     }
   };
 
+  const fill = (address: string) => {
+    form.setFieldValue('address', address);
+    void form.validateFields(['address']).catch(() => undefined);
+  };
+
   // wallet browsers may refuse the clipboard: then the user types or long-presses to paste
   const paste = async () => {
     try {
       const text = (await navigator.clipboard.readText()).trim();
       if (!text) throw new Error('empty clipboard');
-      form.setFieldValue('address', text);
-      void form.validateFields(['address']).catch(() => undefined);
+      fill(text);
     } catch {
       message.warning(t('withdraw.pasteFailed'));
     }
@@ -96,9 +101,12 @@ export default function AddAddressSheet({ open, network, delayHours, onClose, on
             spellCheck={false}
             placeholder="0x…"
             suffix={
-              <Button type="link" size="small" onClick={() => void paste()} style={{ paddingInline: 4 }} data-testid="withdraw-address-paste">
-                {t('withdraw.paste')}
-              </Button>
+              <>
+                <Button type="link" size="small" onClick={() => void paste()} style={{ paddingInline: 4 }} data-testid="withdraw-address-paste">
+                  {t('withdraw.paste')}
+                </Button>
+                <ScanAddressButton onAddress={fill} testId="withdraw-address-scan" />
+              </>
             }
           />
         </Form.Item>
