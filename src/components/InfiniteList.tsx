@@ -6,7 +6,8 @@
  * does not push a shown row onto the next page twice. Other lists are followed by page number.
  * Every page is asked with `count=false`: a list that grows with time is then never counted (the
  * count read every row of it) and ends at a null `nextCursor`; a short list paged by number is
- * still counted and ends at its `total`.
+ * still counted and ends at its `total`. Pulled down by touch at the top of the page, it reloads from
+ * the first page (PullToRefresh).
  */
 import { Button, List, Typography } from 'antd';
 import { useIntl } from '@umijs/max';
@@ -15,6 +16,7 @@ import type { DependencyList } from 'react';
 import React from 'react';
 import type { PageOf } from '../../contract/common';
 import AsyncContent from './AsyncContent';
+import PullToRefresh from './PullToRefresh';
 
 const PAGE_SIZE = 20;
 
@@ -48,7 +50,7 @@ interface Props<T> {
 
 export default function InfiniteList<T>({ fetchPage, renderItem, rowKey, reloadDeps = [], emptyText, grid }: Props<T>) {
   const intl = useIntl();
-  const { data, loading, loadingMore, noMore, loadMore, error, reload } = useInfiniteScroll<Loaded<T>>(
+  const { data, loading, loadingMore, noMore, loadMore, error, reload, reloadAsync } = useInfiniteScroll<Loaded<T>>(
     async (previous) => {
       const page = previous ? previous.page + 1 : 1;
       const cursor = previous?.nextCursor;
@@ -65,25 +67,27 @@ export default function InfiniteList<T>({ fetchPage, renderItem, rowKey, reloadD
   const items = data?.list ?? [];
 
   return (
-    <AsyncContent loading={loading && !data} error={!data && error} onRetry={reload} empty={items.length === 0} emptyText={emptyText}>
-      <List<T>
-        grid={grid}
-        dataSource={items}
-        rowKey={rowKey}
-        renderItem={(item) => <List.Item>{renderItem(item)}</List.Item>}
-        loadMore={
-          <div style={{ textAlign: 'center', margin: '12px 0' }}>
-            {noMore ? (
-              // the theme's secondary text, readable on the page (a faded span fell below 4.5:1)
-              <Typography.Text type="secondary">{intl.formatMessage({ id: 'common.noMore' })}</Typography.Text>
-            ) : (
-              <Button onClick={loadMore} loading={loadingMore}>
-                {intl.formatMessage({ id: 'common.loadMore' })}
-              </Button>
-            )}
-          </div>
-        }
-      />
-    </AsyncContent>
+    <PullToRefresh onRefresh={reloadAsync}>
+      <AsyncContent loading={loading && !data} error={!data && error} onRetry={reload} empty={items.length === 0} emptyText={emptyText}>
+        <List<T>
+          grid={grid}
+          dataSource={items}
+          rowKey={rowKey}
+          renderItem={(item) => <List.Item>{renderItem(item)}</List.Item>}
+          loadMore={
+            <div style={{ textAlign: 'center', margin: '12px 0' }}>
+              {noMore ? (
+                // the theme's secondary text, readable on the page (a faded span fell below 4.5:1)
+                <Typography.Text type="secondary">{intl.formatMessage({ id: 'common.noMore' })}</Typography.Text>
+              ) : (
+                <Button onClick={loadMore} loading={loadingMore}>
+                  {intl.formatMessage({ id: 'common.loadMore' })}
+                </Button>
+              )}
+            </div>
+          }
+        />
+      </AsyncContent>
+    </PullToRefresh>
   );
 }

@@ -7,6 +7,7 @@ import mall from './mall';
 import market from './market';
 import money from './money';
 import pages from './pages';
+import pullRefresh from './pullRefresh';
 import scan from './scan';
 import shell from './shell';
 import status from './status';
@@ -15,4 +16,4 @@ import invitePoster from './invitePoster';
 import withdraw from './withdraw';
 import notifications from './notifications';
 
-export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...market, ...withdraw, ...login, ...notifications, ...help, ...invitePoster, ...scan };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...market, ...withdraw, ...login, ...notifications, ...help, ...invitePoster, ...scan, ...pullRefresh };

@@ -11,6 +11,7 @@ import { useRequest } from 'ahooks';
 import type { AddressType } from '../../../../contract/address';
 import { MAX_ADDRESSES_PER_USER } from '../../../../contract/rules/address';
 import AsyncContent from '@/components/AsyncContent';
+import PullToRefresh from '@/components/PullToRefresh';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { addressApi } from '@/services';
@@ -38,7 +39,7 @@ export default function MyAddressPage() {
   const { search, state } = useLocation();
   const returnTo = selectionReturnPath(search);
   const ready = !!useCurrentUser();
-  const { data, loading, error, refresh } = useRequest(() => addressApi.list({ page: 1, pageSize: MAX_ADDRESSES_PER_USER }), { ready });
+  const { data, loading, error, refresh, refreshAsync } = useRequest(() => addressApi.list({ page: 1, pageSize: MAX_ADDRESSES_PER_USER }), { ready });
   const addresses = data?.list ?? [];
   const full = addresses.length >= MAX_ADDRESSES_PER_USER;
   // in selection mode the book stands in the checkout's history entry: choosing (or adding) replaces
@@ -78,22 +79,25 @@ export default function MyAddressPage() {
   return (
     <>
       {returnTo && <Typography.Title level={5}>{t('address.selectTitle')}</Typography.Title>}
-      <AsyncContent loading={loading} error={error} onRetry={refresh} empty={addresses.length === 0} emptyText={t('address.empty')}>
-        <List
-          dataSource={addresses}
-          rowKey={(address) => address.id}
-          renderItem={(address) => (
-            <List.Item data-testid="address-item">
-              <Card size="small" style={{ width: '100%' }} hoverable={!!returnTo} onClick={returnTo ? () => choose(address) : undefined}>
-                <Flex vertical gap={8}>
-                  <AddressText address={address} />
-                  <div onClick={(event) => event.stopPropagation()}>{renderActions(address)}</div>
-                </Flex>
-              </Card>
-            </List.Item>
-          )}
-        />
-      </AsyncContent>
+      {/* a refresh keeps the addresses shown: the skeleton is for the first load only */}
+      <PullToRefresh onRefresh={refreshAsync}>
+        <AsyncContent loading={loading && !data} error={error} onRetry={refresh} empty={addresses.length === 0} emptyText={t('address.empty')}>
+          <List
+            dataSource={addresses}
+            rowKey={(address) => address.id}
+            renderItem={(address) => (
+              <List.Item data-testid="address-item">
+                <Card size="small" style={{ width: '100%' }} hoverable={!!returnTo} onClick={returnTo ? () => choose(address) : undefined}>
+                  <Flex vertical gap={8}>
+                    <AddressText address={address} />
+                    <div onClick={(event) => event.stopPropagation()}>{renderActions(address)}</div>
+                  </Flex>
+                </Card>
+              </List.Item>
+            )}
+          />
+        </AsyncContent>
+      </PullToRefresh>
       <Button type="primary" block icon={<PlusOutlined />} disabled={full} style={{ marginTop: 16 }} onClick={() => navigate(`/my/address/add${search}`, { replace: !!returnTo, state })}>
         {t('address.add')}
       </Button>
