@@ -244,7 +244,19 @@ const ROUTES: RouteCase[] = [
       },
     },
   },
-  { name: '/my/invite', path: () => '/my/invite', shows: '[data-testid="invitee"]' },
+  {
+    name: '/my/invite',
+    path: () => '/my/invite',
+    shows: '[data-testid="invitee"]',
+    sheets: {
+      poster: async (page) => {
+        await clickText(page, 'button', '生成海报');
+        await sheetShown(page);
+        await page.waitForSelector('[data-testid="invite-poster-image"]', { visible: true, timeout: 20_000 });
+      },
+    },
+  },
+  { name: '/my/help', path: () => '/my/help', shows: '[data-testid="help-contact"]' },
   { name: '/my/messages', path: () => '/my/messages', shows: '[data-testid="notice"]' },
   { name: '/my/deposit', path: () => '/my/deposit', shows: '[data-testid="deposit-tx"]' },
   { name: '/my/withdraw', path: () => '/my/withdraw', shows: '[data-testid="withdraw-fee"]' },

@@ -36,7 +36,7 @@ const ROUTES = [
   '/', '/calculate', '/calculate/assets', '/calculate/coin', '/calculate/exchange', '/calculate/unknown',
   '/calculate/history', '/my', '/my/transfer', '/my/transfer/history', '/my/records', '/my/setting',
   '/my/setting/pay-pass', '/my/assets', '/my/messages', '/my/invite', '/my/deposit', '/my/withdraw', '/my/address', '/my/address/add',
-  '/my/address/edit/1', '/shopping', '/shopping/goods/:goodsId', '/shopping/order/0', '/shopping/order/1',
+  '/my/address/edit/1', '/my/help', '/shopping', '/shopping/goods/:goodsId', '/shopping/order/0', '/shopping/order/1',
   '/shopping/order_details/0/1', '/shopping/order_logistics/1',
 ];
 
