@@ -85,7 +85,9 @@ const appRoutes = {
         { path: '/my/address', name: 'address', icon: 'EnvironmentOutlined', component: './My/Address' },
         { path: '/my/address/add', name: 'addressAdd', component: './My/Address/Edit' },
         { path: '/my/address/edit/:id', name: 'addressEdit', component: './My/Address/Edit' },
-        // no icon: it is a row under the entry grid, not a tile of it
+        // no icon: a row under the entry grid, not a tile of it. Signed in only, like all of /my:
+        // one public child would make the section reachable for visitors (the 我的 tab shown to
+        // them, every other child needing its own isLogin), and its answers point at signed-in pages
         { path: '/my/help', name: 'help', component: './My/Help' },
       ]),
     },

@@ -113,25 +113,16 @@ describe('the invite poster', () => {
 describe('scanning an address', () => {
   const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-  test('no scan button where the browser has no BarcodeDetector', async () => {
-    const page = await phonePage();
-    await page.evaluateOnNewDocument(() => delete (window as { BarcodeDetector?: unknown }).BarcodeDetector);
-    await page.goto(e2e.url('/my/transfer'));
-    await page.waitForSelector('input#to', { visible: true });
-    expect(await page.$('[data-testid="transfer-to-scan"]')).toBeNull();
-  });
-
-  test('with a detector and a camera: a 44 px button, the camera in a sheet, the address filled and the camera stopped', async () => {
-    const page = await phonePage();
-    // a camera that films a canvas, and a detector that reads an ethereum: URI from it
-    await page.evaluateOnNewDocument((address: string) => {
+  /** A camera that films a canvas (counting its tracks stopped) and a detector that reads `value` from it. */
+  async function fakeCamera(page: Page, value: string): Promise<void> {
+    await page.evaluateOnNewDocument((rawValue: string) => {
       const state = { stopped: 0 };
       (window as unknown as { scanTest: typeof state }).scanTest = state;
       Object.defineProperty(window, 'BarcodeDetector', {
         configurable: true,
         value: class {
           async detect() {
-            return [{ rawValue: `ethereum:${address}@1` }];
+            return [{ rawValue }];
           }
         },
       });
@@ -151,7 +142,22 @@ describe('scanning an address', () => {
         return stream;
       };
       Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
-    }, ADDRESS);
+    }, value);
+  }
+
+  const tracksStopped = (page: Page) => page.evaluate(() => (window as unknown as { scanTest: { stopped: number } }).scanTest.stopped);
+
+  test('no scan button where the browser has no BarcodeDetector', async () => {
+    const page = await phonePage();
+    await page.evaluateOnNewDocument(() => delete (window as { BarcodeDetector?: unknown }).BarcodeDetector);
+    await page.goto(e2e.url('/my/transfer'));
+    await page.waitForSelector('input#to', { visible: true });
+    expect(await page.$('[data-testid="transfer-to-scan"]')).toBeNull();
+  });
+
+  test('with a detector and a camera: a 44 px button, the camera in a sheet, the address filled and the camera stopped', async () => {
+    const page = await phonePage();
+    await fakeCamera(page, `ethereum:${ADDRESS}@1`);
     await page.goto(e2e.url('/my/transfer'));
     const button = await page.waitForSelector('[data-testid="transfer-to-scan"]', { visible: true });
     const box = await button!.boundingBox();
@@ -159,8 +165,23 @@ describe('scanning an address', () => {
     expect(box!.height).toBeGreaterThanOrEqual(44);
     await button!.click();
     await page.waitForFunction((address: string) => (document.querySelector('input#to') as HTMLInputElement).value === address, { timeout: 10_000 }, ADDRESS);
-    expect(await page.evaluate(() => (window as unknown as { scanTest: { stopped: number } }).scanTest.stopped)).toBeGreaterThan(0);
+    expect(await tracksStopped(page)).toBeGreaterThan(0);
     await page.screenshot({ path: screenshotPath('extras-phone-scan-filled.png') });
+  });
+
+  test('a code that is no address is refused in Chinese, the field left alone, the camera stopped on close (dark)', async () => {
+    const page = await phonePage({ dark: true });
+    await fakeCamera(page, 'https://example.com/pay');
+    await page.goto(e2e.url('/my/transfer'));
+    await (await page.waitForSelector('[data-testid="transfer-to-scan"]', { visible: true }))!.click();
+    await waitForText(page, '[data-testid="scan-refused"]', '这个二维码不是钱包地址');
+    await page.waitForSelector('[data-testid="scan-video"]', { visible: true });
+    expect(await tracksStopped(page)).toBe(0);
+    await sleep(400);
+    await page.screenshot({ path: screenshotPath('extras-phone-scan-refused-dark.png') });
+    await page.click('.ant-drawer-open .ant-drawer-close');
+    await page.waitForFunction(() => (window as unknown as { scanTest: { stopped: number } }).scanTest.stopped > 0, { timeout: 5_000 });
+    expect(await page.$eval('input#to', (input) => (input as HTMLInputElement).value)).toBe('');
   });
 });
 
