@@ -9,6 +9,7 @@ import { field, openMoneyPage, resetMoneyScreens, SLOW, TEST_TIMEOUT } from './m
 import ScanAddressButton from '@/components/ScanAddress';
 import { parseScannedAddress } from '@/components/ScanAddress/parse';
 import { isScanSupported } from '@/components/ScanAddress/support';
+import AddAddressSheet from '@/pages/My/Withdraw/AddAddressSheet';
 
 jest.setTimeout(TEST_TIMEOUT);
 jest.mock('@umijs/max', () => require('./pages.umiMock').mockUmi());
@@ -173,5 +174,23 @@ describe('on the transfer page', () => {
     openMoneyPage('/my/transfer');
     fireEvent.click(await screen.findByTestId('transfer-to-scan', undefined, SLOW));
     await waitFor(() => expect(field('收款人').value).toBe(ADDRESS), SLOW);
+  });
+});
+
+describe('in the withdrawal address sheet', () => {
+  beforeEach(() => resetMoneyScreens());
+
+  it('sits beside the paste button and fills the address, which the field then accepts', async () => {
+    installCamera([`ethereum:${ADDRESS.toLowerCase()}`]);
+    render(
+      <ZhCnIntl>
+        <AddAddressSheet open network="ERC20" delayHours={24} onClose={jest.fn()} onAdded={jest.fn()} />
+      </ZhCnIntl>,
+    );
+    expect(await screen.findByTestId('withdraw-address-paste', undefined, SLOW)).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('withdraw-address-scan'));
+    const input = screen.getByLabelText('ERC20 地址') as HTMLInputElement;
+    await waitFor(() => expect(input.value).toBe(ADDRESS.toLowerCase()), SLOW);
+    expect(input).not.toHaveAttribute('aria-invalid', 'true');
   });
 });
