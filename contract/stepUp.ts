@@ -9,7 +9,7 @@ import { MultilineText } from './common';
  * What a fresh wallet signature may authorise; each has its own statement the wallet
  * shows, and a proof for one purpose never serves another.
  */
-export const STEP_UP_PURPOSES = ['payPassword.set', 'payPassword.change', 'withdraw', 'withdrawAddress.add'] as const;
+export const STEP_UP_PURPOSES = ['payPassword.set', 'payPassword.change', 'payPassword.reset', 'withdraw', 'withdrawAddress.add'] as const;
 export const StepUpPurpose = Type.Union(STEP_UP_PURPOSES.map((p) => Type.Literal(p)));
 export type StepUpPurposeType = Static<typeof StepUpPurpose>;
 

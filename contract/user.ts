@@ -31,6 +31,21 @@ export type PayPassBodyType = Static<typeof PayPassBody>;
 
 export const PayPassResponse = Type.Object({ hasPayPassword: Type.Boolean() });
 
+/** 忘记支付密码: a new pay password without the old one, authorised by the wallet alone. */
+export const PayPassResetBody = Type.Object({
+  newPassword: PayPassword,
+  /**
+   * A fresh wallet signature for the purpose payPassword.reset whose statement names the user's
+   * address (contract/rules/payPassword.ts). Optional in the schema only so that its absence gets
+   * its own clear message (STEP_UP_REQUIRED).
+   */
+  proof: Type.Optional(WalletProof),
+});
+export type PayPassResetBodyType = Static<typeof PayPassResetBody>;
+
+/** `withdrawHeldUntil`: withdrawals are refused until then (PAY_PASSWORD_RESET_WITHDRAW_HOLD_HOURS) */
+export const PayPassResetResponse = Type.Object({ hasPayPassword: Type.Boolean(), withdrawHeldUntil: Timestamp });
+
 export const LEDGER_ENTRY_TYPES = [
   'deposit', 'transfer_in', 'transfer_out', 'transfer_fee', 'convert_in', 'convert_out', 'convert_fee',
   'power_purchase', 'power_output', 'power_exchange_in', 'power_exchange_out', 'power_exchange_fee',
@@ -73,6 +88,10 @@ export const userEndpoints = {
   payPass: defineEndpoint({
     method: 'POST', prefix: 'web', path: '/user/user/pay-pass', auth: true,
     summary: 'Set or change the 6-digit pay password', body: PayPassBody, response: PayPassResponse,
+  }),
+  payPassReset: defineEndpoint({
+    method: 'POST', prefix: 'web', path: '/user/user/pay-pass/reset', auth: true,
+    summary: 'Reset a forgotten pay password with a wallet signature (withdrawals held for 24 hours)', body: PayPassResetBody, response: PayPassResetResponse,
   }),
   walletDetails: defineEndpoint({
     method: 'GET', prefix: 'web', path: '/user/wallet/details', auth: true,

@@ -76,6 +76,8 @@ export const WithdrawOptions = Type.Object({
   options: Type.Array(WithdrawOption),
   /** hours a newly added address waits unless a wallet signature named it */
   addressDelayHours: Type.Number({ minimum: 0 }),
+  /** present while withdrawals are refused after a pay password reset: when they may start again */
+  withdrawHeldUntil: Type.Optional(Timestamp),
 });
 export type WithdrawOptionsType = Static<typeof WithdrawOptions>;
 

@@ -54,6 +54,8 @@ export interface MockUser {
   payPassword: string | null;
   /** when the pay password was last set or changed (ms; the mocks' clock), if ever */
   payPasswordChangedAt: number | null;
+  /** when the pay password was last reset with a wallet signature alone (ms), if ever: withdrawals are held after it */
+  payPasswordResetAt: number | null;
   /** wrong pay-password tries in a row, and when the lock they caused ends (ms since epoch; 0: none) */
   payPasswordGuard: { failures: number; lockedUntil: number };
   balances: Map<string, Balance>;
@@ -148,6 +150,7 @@ export function createUser(address: string, inviterUid: string | null = null): M
     createdAt: timestamp(),
     payPassword: null,
     payPasswordChangedAt: null,
+    payPasswordResetAt: null,
     payPasswordGuard: { failures: 0, lockedUntil: 0 },
     balances: new Map(),
     entries: [],

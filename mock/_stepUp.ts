@@ -14,6 +14,7 @@ const TTL_MS = 5 * 60 * 1000;
 const STATEMENTS: Record<StepUpPurposeType, string> = {
   'payPassword.set': 'Set pay password for PowerFi',
   'payPassword.change': 'Change pay password for PowerFi',
+  'payPassword.reset': 'Reset pay password for PowerFi',
   withdraw: 'Withdraw from PowerFi',
   'withdrawAddress.add': 'Add a withdrawal address to PowerFi',
 };

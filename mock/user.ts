@@ -5,7 +5,8 @@ import { refusal } from './_errors';
 import { byId, mockRoutes, newestFirst, paginate } from './_kit';
 import { checkPayPassword, profileOf } from './_state';
 import { spendProof } from './_stepUp';
-import { withdrawalOfEntry } from './withdraw';
+import { withdrawalOfEntry, withdrawHoldOf } from './withdraw';
+import { payPasswordResetStatement } from '../contract/rules/payPassword';
 import { now } from './_time';
 
 export default mockRoutes(contract.user, {
@@ -22,6 +23,17 @@ export default mockRoutes(contract.user, {
     user.payPassword = body.newPassword;
     user.payPasswordChangedAt = now();
     return { hasPayPassword: true };
+  },
+
+  // server/payPassword/reset.ts
+  payPassReset: ({ user, body }) => {
+    if (user.payPassword === null) throw refusal('PAY_PASSWORD_REQUIRED', 'payPassword.notSet');
+    spendProof(user, 'payPassword.reset', body.proof, { statement: payPasswordResetStatement(user.address), mismatch: 'stepUp.wrongPurpose' });
+    user.payPassword = body.newPassword;
+    user.payPasswordChangedAt = now();
+    user.payPasswordResetAt = now();
+    user.payPasswordGuard = { failures: 0, lockedUntil: 0 };
+    return { hasPayPassword: true, withdrawHeldUntil: withdrawHoldOf(user)! };
   },
 
   walletDetails: ({ user, query }) => {

@@ -10,6 +10,7 @@
 import dayjs from 'dayjs';
 import { contract } from '../contract';
 import { fromUnits, toSignedUnits, toUnits } from '../contract/rules/money';
+import { withdrawHeldUntil } from '../contract/rules/payPassword';
 import {
   DEFAULT_WITHDRAW_ADDRESS_DELAY_HOURS, MAX_WITHDRAW_ADDRESSES, PLATFORM_WINDOW_MS, WITHDRAW_NETWORKS, WITHDRAW_PLATFORM_HOURLY_LIMIT, WITHDRAW_RULES, WITHDRAW_WINDOW_MS,
   checkWithdrawAddress, checkWithdrawAmount, checkWithdrawFunds, checksumWithdrawAddress, confirmationsNeeded, maxWithdrawNow, withdrawAddressStatement,
@@ -40,6 +41,12 @@ function stateOf(user: MockUser): WithdrawState {
 }
 
 const at = (ms: number) => timestamp(dayjs(ms));
+
+/** When withdrawals may start again after the user's pay password reset, while they are held (server/payPassword/reset.ts). */
+export function withdrawHoldOf(user: MockUser): string | undefined {
+  const end = withdrawHeldUntil(user.payPasswordResetAt, now());
+  return end === null ? undefined : at(end);
+}
 
 function addressView(a: SavedAddress): WithdrawAddressType {
   return { id: a.id, label: a.label, network: a.network, address: a.address, createdAt: at(a.createdAt), usableFrom: at(a.usableFrom), usable: now() >= a.usableFrom };
@@ -105,10 +112,13 @@ export default mockRoutes(contract.withdraw, {
       };
     }),
     addressDelayHours: DEFAULT_WITHDRAW_ADDRESS_DELAY_HOURS,
+    ...(withdrawHoldOf(user) ? { withdrawHeldUntil: withdrawHoldOf(user) } : {}),
   }),
 
   request: ({ user, body, token }) => {
     checkPayPassword(user, body.payPassword);
+    const heldUntil = withdrawHoldOf(user);
+    if (heldUntil) throw refusal('BUSINESS_RULE', 'payPassword.resetWithdrawHold', { time: heldUntil }, { withdrawHeldUntil: heldUntil });
     const rule = withdrawRule(body.currency, body.network);
     if (!rule) throw refusal('BUSINESS_RULE', 'withdraw.unsupported', { currency: body.currency, network: body.network });
     const { currency, network } = rule;

@@ -34,6 +34,8 @@ export const STEP_UP_TTL_MS = 5 * 60 * 1000;
 export const STEP_UP_STATEMENTS: Record<StepUpPurposeType, string> = {
   'payPassword.set': 'Set pay password for PowerFi',
   'payPassword.change': 'Change pay password for PowerFi',
+  // the generic text; the statement checked names the user's address (contract/rules/payPassword.ts)
+  'payPassword.reset': 'Reset pay password for PowerFi',
   // the generic text; the statement checked names the exact withdrawal or address (contract/rules/withdraw.ts)
   withdraw: 'Withdraw from PowerFi',
   'withdrawAddress.add': 'Add a withdrawal address to PowerFi',

@@ -18,6 +18,8 @@ export interface UsersTable {
   created_at: bigint;
   /** when the pay password was last set or changed (a recent change sends withdrawals to review) */
   pay_password_changed_at: bigint | null;
+  /** when the pay password was last reset with a wallet signature alone (withdrawals held after it) */
+  pay_password_reset_at: bigint | null;
   /** set while an operator has frozen the account: no money leaves it (server/users/freeze.ts) */
   frozen_at: bigint | null;
   frozen_reason: string | null;

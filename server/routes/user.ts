@@ -10,6 +10,7 @@ import { ApiError } from '../http/errors';
 import { route, sessionOf } from '../http/route';
 import { walletDetails } from '../ledger/walletDetails';
 import { changePayPassword } from '../payPassword/changeWithProof';
+import { resetPayPassword } from '../payPassword/reset';
 import { loadProfile } from '../users/users';
 
 export default async function userRoutes(app: FastifyInstance, deps: AppContext): Promise<void> {
@@ -26,5 +27,10 @@ export default async function userRoutes(app: FastifyInstance, deps: AppContext)
   route(app, contract.user.payPass, async (request) => {
     await changePayPassword(db, config, sessionOf(request).userId, request.body, clock.now());
     return { hasPayPassword: true };
+  }, { rateLimit: 'money' });
+
+  route(app, contract.user.payPassReset, async (request) => {
+    const heldUntil = await resetPayPassword(db, config, sessionOf(request).userId, request.body, clock.now());
+    return { hasPayPassword: true, withdrawHeldUntil: time.timestamp(heldUntil) };
   }, { rateLimit: 'money' });
 }

@@ -11,6 +11,7 @@ import { pageArgs, toPage } from '../http/paging';
 import { route, sessionOf } from '../http/route';
 import { idempotencyKeyOf } from '../idempotency/idempotency';
 import { moneyRoute } from '../idempotency/moneyRoute';
+import { withdrawHoldEnd } from '../payPassword/reset';
 import { addWithdrawAddress, deleteWithdrawAddress, listWithdrawAddresses } from '../withdrawals/addresses';
 import { cancelWithdrawal, ownWithdrawal, requestWithdrawal, withdrawalHistory, withdrawOptions } from '../withdrawals/requests';
 import { reviewReasonsOf, toWithdrawal, toWithdrawAddress } from '../withdrawals/view';
@@ -33,7 +34,13 @@ export default async function withdrawRoutes(app: FastifyInstance, deps: AppCont
     return null;
   });
 
-  route(app, contract.withdraw.options, async (request) => withdrawOptions(db, config, sessionOf(request).userId, clock.now()));
+  route(app, contract.withdraw.options, async (request) => {
+    const { userId } = sessionOf(request);
+    const now = clock.now();
+    const heldUntil = await withdrawHoldEnd(db, userId, now);
+    const options = await withdrawOptions(db, config, userId, now);
+    return heldUntil === null ? options : { ...options, withdrawHeldUntil: time.timestamp(heldUntil) };
+  });
 
   moneyRoute(
     app,

@@ -19,6 +19,7 @@ import { userBalance } from '../ledger/balances';
 import type { Trx } from '../ledger/post';
 import type { TimeFormat } from '../time';
 import { assertNotFrozen } from '../users/freeze';
+import { assertWithdrawNotHeld } from '../payPassword/reset';
 import { ownWithdrawAddress } from './addresses';
 import { postFreeze, postReturn } from './ledger';
 import { refuseIf, ruleFor } from './rules';
@@ -123,6 +124,8 @@ export async function requestWithdrawal(trx: Trx, config: ServerConfig, input: R
   const { userId, body, now } = input;
   // first: a frozen account is told so, whatever else is wrong with the request
   await assertNotFrozen(trx, userId);
+  // then a reset pay password's hold, before the user is asked for anything else
+  await assertWithdrawNotHeld(trx, userId, now, input.time);
   const rule = ruleFor(body.currency, body.network);
   const { currency, network } = rule;
   refuseIf(checkWithdrawAmount(rule, body.amount));

@@ -23,6 +23,7 @@ import * as m0140 from './0140_withdraw_risk';
 import * as m0150 from './0150_operators';
 import * as m0170 from './0170_translations';
 import * as m0180 from './0180_notifications';
+import * as m0190 from './0190_pay_password_reset';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth': m0001,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0150_operators': m0150,
   '0170_translations': m0170,
   '0180_notifications': m0180,
+  '0190_pay_password_reset': m0190,
 };

@@ -42,13 +42,18 @@ export async function requestWithdrawal(t: Pick<TestApp, 'app' | 'clock' | 'db'>
 
 /** A withdrawal to `to` as the user asks for it, whatever review it waits for: its id. */
 export async function askWithdrawal(t: Pick<TestApp, 'app' | 'clock'>, who: Prover, to: SavedAddress, amount: string, currency = 'USDT'): Promise<string> {
-  const proof = await walletProof(t.app, t.clock, who, 'withdraw', { statement: withdrawStatement({ amount, currency, network: 'ERC20', address: to.address }) });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/web/withdraw/request',
-    headers: bearer(who.token),
-    payload: { currency, network: 'ERC20', addressId: to.id, amount, payPassword: PAY_PASSWORD, proof },
-  });
+  const response = await postWithdrawal(t, who, to, amount, currency);
   if (response.statusCode !== 200) throw new Error(`withdrawal: ${response.statusCode} ${response.body}`);
   return response.json().data.id;
+}
+
+/** The request of a withdrawal to `to`, signed by the wallet with the pay password, and the server's answer as it is. */
+export async function postWithdrawal(t: Pick<TestApp, 'app' | 'clock'>, who: Prover, to: SavedAddress, amount: string, currency = 'USDT', headers: Record<string, string> = {}) {
+  const proof = await walletProof(t.app, t.clock, who, 'withdraw', { statement: withdrawStatement({ amount, currency, network: 'ERC20', address: to.address }) });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/web/withdraw/request',
+    headers: { ...bearer(who.token), ...headers },
+    payload: { currency, network: 'ERC20', addressId: to.id, amount, payPassword: PAY_PASSWORD, proof },
+  });
 }
