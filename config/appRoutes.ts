@@ -76,6 +76,7 @@ const appRoutes = {
         { path: '/my/records', name: 'records', icon: 'ProfileOutlined', component: './My/Records' },
         { path: '/my/setting', name: 'setting', icon: 'SettingOutlined', component: './My/Setting' },
         { path: '/my/setting/pay-pass', name: 'payPass', component: './My/Setting/PayPass' },
+        { path: '/my/setting/pay-pass/reset', name: 'payPassReset', component: './My/Setting/PayPass/Reset' },
         { path: '/my/assets', name: 'assets', icon: 'WalletOutlined', component: './My/Assets' },
         { path: '/my/messages', name: 'messages', access: 'isLogin', component: './My/Messages' },
         { path: '/my/invite', name: 'invite', icon: 'UsergroupAddOutlined', access: 'invite', component: './My/Invite' },

@@ -10,6 +10,7 @@ import AppProviders from '@/components/AppProviders';
 import CountInput from '@/components/AmountInput/CountInput';
 import { halfWidthDigits } from '@/components/AmountInput/halfWidthDigits';
 import PayPasswordField from '@/components/PayPasswordField';
+import { enterPayPassword } from './payKeypad.harness';
 
 jest.setTimeout(120_000);
 
@@ -58,12 +59,12 @@ describe('fields', () => {
       form = instance;
       return (
         <Form form={instance}>
-          <PayPasswordField />
+          <PayPasswordField forgotLink={false} />
         </Form>
       );
     }
     render(<Harness />, { wrapper: AppProviders });
-    fireEvent.change(screen.getByLabelText('支付密码'), { target: { value: '１２３４５６' } });
+    enterPayPassword(screen.getByLabelText('支付密码'), '１２３４５６');
     await expect(form!.validateFields()).resolves.toEqual({ payPassword: '123456' });
   });
 });

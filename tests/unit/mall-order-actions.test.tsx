@@ -8,10 +8,13 @@ import React from 'react';
 import FeedbackProvider from '@/components/Feedback';
 import MallOrderActions from '@/pages/Shopping/components/MallOrderActions';
 import { mallApi } from '@/services';
+import { enterPayPassword } from './payKeypad.harness';
 
 jest.mock('@umijs/max', () => ({
   useIntl: () => ({ formatMessage: ({ id }: { id: string }) => id }),
   useNavigate: () => jest.fn(),
+  useLocation: () => ({ pathname: '/shopping/orders', search: '' }),
+  Link: ({ to, children }: { to: string; children?: unknown }) => <a href={to}>{children as never}</a>,
   useModel: () => ({ initialState: { currentUser: { uid: '1', hasPayPassword: true } } }),
 }));
 jest.mock('@/services', () => ({ mallApi: { orderPay: jest.fn(), orderCancel: jest.fn(), orderConfirm: jest.fn() } }));
@@ -60,12 +63,12 @@ it('pays with the pay password and an Idempotency-Key: the same one for a retry 
   const input = await screen.findByLabelText('payPass.field');
   const submit = () => act(async () => { fireEvent.click(screen.getByText('mall.payNow')); });
 
-  fireEvent.change(input, { target: { value: '111111' } });
+  enterPayPassword(input, '111111');
   await submit();
   await waitFor(() => expect(orderPay).toHaveBeenCalledTimes(1));
   await submit();
   await waitFor(() => expect(orderPay).toHaveBeenCalledTimes(2));
-  fireEvent.change(input, { target: { value: '123456' } });
+  enterPayPassword(input, '123456');
   await submit();
   await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ status: 'paid' })));
 

@@ -17,9 +17,11 @@ import { REQUEST_LANGUAGE } from '@/constants/app';
 import zhCN from '@/locales/zh-CN';
 import MyAssetsPage from '@/pages/My/Assets';
 import PayPassPage from '@/pages/My/Setting/PayPass';
+import PayPassResetPage from '@/pages/My/Setting/PayPass/Reset';
 import MyTransferPage from '@/pages/My/Transfer';
 import MyTransferHistoryPage from '@/pages/My/Transfer/History';
 import { BizError, requestConfig } from '@/requestErrorConfig';
+import { enterPayPassword, isPayPasswordGroup } from './payKeypad.harness';
 import { renderApp } from './pages.harness';
 import { appState, setSignedIn, TEST_USER } from './pages.umiMock';
 
@@ -30,6 +32,7 @@ export const TEST_TIMEOUT = 120_000;
 const MONEY_PAGES = {
   './My/Assets': MyAssetsPage,
   './My/Setting/PayPass': PayPassPage,
+  './My/Setting/PayPass/Reset': PayPassResetPage,
   './My/Transfer': MyTransferPage,
   './My/Transfer/History': MyTransferHistoryPage,
 };
@@ -64,8 +67,11 @@ export function field(label: string): HTMLInputElement {
   return screen.getByLabelText(label) as HTMLInputElement;
 }
 
+/** Types into the field labelled `label`; a pay password on its boxes, as the keyboard does. */
 export async function type(label: string, value: string): Promise<void> {
-  fireEvent.change(await screen.findByLabelText(label, undefined, SLOW), { target: { value } });
+  const element = await screen.findByLabelText(label, undefined, SLOW);
+  if (isPayPasswordGroup(element)) enterPayPassword(element, value);
+  else fireEvent.change(element, { target: { value } });
 }
 
 /**
@@ -131,7 +137,7 @@ export const IDEMPOTENCY_KEY = /^([0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}|[0-9
 
 /** Types the pay password into the open sheet and confirms. */
 export async function confirmWithPayPassword(sheet: HTMLElement, password: string): Promise<void> {
-  fireEvent.change(within(sheet).getByLabelText('支付密码'), { target: { value: password } });
+  enterPayPassword(within(sheet).getByLabelText('支付密码'), password);
   await act(async () => press(zhCN['common.confirm'], sheet));
 }
 

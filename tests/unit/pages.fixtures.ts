@@ -194,7 +194,7 @@ export function mockServices() {
     contentApi: { link: resolved(LINKS) },
     marketApi: { prices: resolved(MARKET) },
     authApi: { sessions: resolved(SESSIONS), endSession: resolved(null), endOtherSessions: resolved({ ended: 1 }) },
-    userApi: { walletDetails: resolved(page([WALLET_ENTRY])), payPass: resolved({ hasPayPassword: true }) },
+    userApi: { walletDetails: resolved(page([WALLET_ENTRY])), payPass: resolved({ hasPayPassword: true }), payPassReset: resolved({ hasPayPassword: true, withdrawHeldUntil: '2026-01-03 04:05:06' }) },
     inviteApi: { details: resolved(INVITE), invitees: resolved(page([INVITEE])) },
     addressApi: { list: resolved(page([ADDRESS])), get: resolved(ADDRESS), create: resolved(ADDRESS), update: resolved(ADDRESS) },
     notificationApi: { list: resolved(page(NOTICES)), unreadCount: resolved({ unread: 2 }), markRead: resolved(null), markAllRead: resolved({ unread: 0 }) },

@@ -16,7 +16,7 @@ import { proveWallet } from '@/wallet/stepUp';
 import { renderApp } from './pages.harness';
 import { ADDRESS, COLD, OPTIONS, page, withdrawal } from './withdraw.fixtures';
 import { appState, setSignedIn, TEST_USER } from './pages.umiMock';
-import { callsOf, choose, clearToasts, confirmWithPayPassword, findFieldError, findSheet, findToast, IDEMPOTENCY_KEY, press, resetMoneyScreens, SLOW, TEST_TIMEOUT, type } from './money.harness';
+import { button, callsOf, choose, clearToasts, confirmWithPayPassword, findFieldError, findSheet, findToast, IDEMPOTENCY_KEY, press, resetMoneyScreens, SLOW, TEST_TIMEOUT, type } from './money.harness';
 
 jest.setTimeout(TEST_TIMEOUT);
 jest.mock('@umijs/max', () => require('./pages.umiMock').mockUmi());
@@ -50,6 +50,19 @@ async function fillForm(amount: string) {
 }
 
 describe('the withdraw form', () => {
+  it('after a pay password reset, says until when withdrawals are paused and does not go on', async () => {
+    mocked(withdrawApi.options).mockResolvedValue({ ...OPTIONS, withdrawHeldUntil: '2026-01-03 04:05:06' });
+    await fillForm('100');
+    expect(await screen.findByTestId('withdraw-held', undefined, SLOW)).toHaveTextContent('支付密码重置后 24 小时内暂停提现，2026-01-03 04:05:06 后可提现');
+    expect(button('下一步')).toBeDisabled();
+  });
+
+  it('without a reset shows no pause', async () => {
+    await fillForm('100');
+    await waitFor(() => expect(button('下一步')).toBeEnabled(), SLOW);
+    expect(screen.queryByTestId('withdraw-held')).toBeNull();
+  });
+
   it('shows the fee and the total frozen, and refuses an amount below the minimum or above the balance', async () => {
     await fillForm('100');
     await waitFor(() => expect(screen.getByTestId('withdraw-fee')).toHaveTextContent('手续费5 USDT共扣除（含手续费）105 USDT'), SLOW);

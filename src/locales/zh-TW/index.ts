@@ -9,6 +9,7 @@ import money from './money';
 import pages from './pages';
 import pullRefresh from './pullRefresh';
 import scan from './scan';
+import payPassword from './payPassword';
 import shell from './shell';
 import status from './status';
 import help from './help';
@@ -16,4 +17,4 @@ import invitePoster from './invitePoster';
 import withdraw from './withdraw';
 import notifications from './notifications';
 
-export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...market, ...withdraw, ...login, ...notifications, ...help, ...invitePoster, ...scan, ...pullRefresh };
+export default { ...menu, ...shell, ...status, ...pages, ...calculate, ...calculateScreens, ...mall, ...money, ...market, ...withdraw, ...login, ...notifications, ...help, ...invitePoster, ...scan, ...pullRefresh, ...payPassword };

@@ -11,7 +11,7 @@
  * (WithdrawalHistory), each opening its detail (/my/withdraw/:id).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Form, Select, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Select, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { getAddress } from 'ethers';
 import { useState } from 'react';
@@ -69,6 +69,8 @@ export default function MyWithdrawPage() {
   const selectedKey: string | undefined = Form.useWatch('option', form);
   const amount: string | undefined = Form.useWatch('amount', form);
   const list = options.data?.options ?? [];
+  // after a pay password reset the server refuses withdrawals until then: said before the user tries
+  const held = options.data?.withdrawHeldUntil;
   const option = list.find((item) => optionKey(item) === selectedKey) ?? list[0];
   const usableAddresses = (addresses.data ?? []).filter((address) => address.network === option?.network);
   // the currency's decimals on this network (6 for USDT): what the server refuses, the form refuses first
@@ -108,6 +110,7 @@ export default function MyWithdrawPage() {
       <AsyncContent loading={(options.loading && !options.data) || (addresses.loading && !addresses.data)} error={options.error ?? addresses.error} onRetry={() => { options.refresh(); addresses.refresh(); }} empty={!!options.data && list.length === 0} rows={6}>
         {option && (
           <Card size="small" title={t('withdraw.title')} style={{ marginBottom: 16 }}>
+            {held && <Alert type="warning" showIcon message={t('withdraw.heldAfterReset', { time: held })} style={{ marginBottom: 16 }} data-testid="withdraw-held" />}
             <Form<Values> form={form} layout="vertical" requiredMark={false} initialValues={{ option: optionKey(option) }} onFinish={next}>
               <Form.Item name="option" label={t('withdraw.currencyNetwork')}>
                 <Select
@@ -164,7 +167,7 @@ export default function MyWithdrawPage() {
               <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
                 {t('withdraw.reviewNote', { amount: option.reviewAbove, currency: option.currency })}
               </Typography.Paragraph>
-              <Button type="primary" htmlType="submit" block size="large" disabled={!usableAddresses.some((address) => address.usable)}>
+              <Button type="primary" htmlType="submit" block size="large" disabled={!!held || !usableAddresses.some((address) => address.usable)}>
                 {t('transfer.next')}
               </Button>
             </Form>

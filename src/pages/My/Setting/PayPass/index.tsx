@@ -10,7 +10,8 @@ import { Alert, Button, Card, Form, Result, Typography } from 'antd';
 import { message } from '@/components/Feedback/notifier';
 import { history, useModel } from '@umijs/max';
 import { useState } from 'react';
-import PayPasswordField from '@/components/PayPasswordField';
+import PayPasswordField, { PayPasswordFields } from '@/components/PayPasswordField';
+import NewPayPasswordFields from './NewPayPasswordFields';
 import WalletProofError from '../../components/WalletProofError';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
@@ -75,9 +76,10 @@ export default function PayPassPage() {
         style={{ padding: '16px 0' }}
       />
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={save} data-testid="pay-pass-form">
-        {isSet && <PayPasswordField name="oldPassword" label={t('payPass.old')} />}
-        <PayPasswordField name="newPassword" label={t('payPass.new')} />
-        <PayPasswordField name="repeatPassword" label={t('payPass.repeat')} sameAs="newPassword" />
+        <PayPasswordFields key={String(isSet)} names={isSet ? ['oldPassword', 'newPassword', 'repeatPassword'] : ['newPassword', 'repeatPassword']}>
+          {isSet && <PayPasswordField name="oldPassword" label={t('payPass.old')} />}
+          <NewPayPasswordFields />
+        </PayPasswordFields>
         {walletError && user ? (
           <div style={{ marginBottom: 16 }}>
             <WalletProofError error={walletError} address={user.address} />
