@@ -86,7 +86,7 @@ test('offline during a transfer confirm: the result is unknown, check 资金明�
   await clickButton(page, '下一步');
   await waitForText(page, '[data-testid="transfer-summary"]', '10 USDT');
   rules.push({ match: pathIs('/api/v1/web/account/transfer/create'), reply: 'abort' });
-  await fill(page, '.ant-drawer-open input[aria-label="支付密码"]', PAY_PASSWORD);
+  await fill(page, '.ant-drawer-open [data-pay-password][aria-label="支付密码"]', PAY_PASSWORD);
   await clickButton(page, '确定', '.ant-drawer-open');
   await waitForText(page, TOAST, UNKNOWN_RESULT);
   const shown = await page.evaluate(() => document.body.innerText);

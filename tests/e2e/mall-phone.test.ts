@@ -99,7 +99,7 @@ describe('the mall on a phone', () => {
       Array.from(item.querySelectorAll('button')).find((button) => button.innerText.replace(/\s/g, '') === '使用此地址')!.click();
     });
     await waitForText(page, '[data-testid="mall-checkout-address"]', '李四');
-    await fill(page, 'input[aria-label="支付密码"]', PAY_PASSWORD);
+    await fill(page, '[data-pay-password][aria-label="支付密码"]', PAY_PASSWORD);
     await clickButton(page, '确认支付');
     await page.waitForFunction(() => /^\/shopping\/order_details\/2\/\d+$/.test(location.pathname), { timeout: 20_000 });
     await waitForText(page, 'body', '李四');

@@ -67,7 +67,7 @@ describe('the mall', () => {
     await clickText(page, 'button', '使用此地址');
     await waitForPathMatching(page, /^\/shopping\/goods\/\d+\?.*checkout=1.*addressId=\d+/);
     await waitForText(page, '[data-testid="mall-checkout-address"]', '王小明');
-    await fill(page, 'input[aria-label="支付密码"]', PAY_PASSWORD);
+    await fill(page, '[data-pay-password][aria-label="支付密码"]', PAY_PASSWORD);
     await clickText(page, 'button', '确认支付');
 
     const details = await waitForPathMatching(page, /^\/shopping\/order_details\/2\/\d+$/);

@@ -23,7 +23,7 @@ const ops = opsOn(sqlitePath);
 
 /** Confirms the open pay password sheet. */
 async function confirmWithPayPassword(page: Page): Promise<void> {
-  await fill(page, '.ant-drawer-open input[aria-label="支付密码"]', PAY_PASSWORD);
+  await fill(page, '.ant-drawer-open [data-pay-password][aria-label="支付密码"]', PAY_PASSWORD);
   await clickButton(page, '确定', '.ant-drawer-open');
 }
 
@@ -50,8 +50,8 @@ test('deposit, pay password, transfer to a user who sees it, convert, and every 
   await waitForText(page, '[data-testid="balance-USDT"]', '500');
 
   await page.goto(e2e.url('/my/setting/pay-pass'));
-  await fill(page, 'input[aria-label="新支付密码"]', PAY_PASSWORD);
-  await fill(page, 'input[aria-label="再次输入新支付密码"]', PAY_PASSWORD);
+  await fill(page, '[data-pay-password][aria-label="新支付密码"]', PAY_PASSWORD);
+  await fill(page, '[data-pay-password][aria-label="再次输入新支付密码"]', PAY_PASSWORD);
   await clickButton(page, '设置支付密码');
   await waitForText(page, '.ant-message-notice', '支付密码已设置');
 

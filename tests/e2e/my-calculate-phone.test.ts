@@ -60,8 +60,8 @@ test('the transfer survives setting the pay password, and ends on a result that 
   await page.screenshot({ path: screenshotPath('my-calculate-transfer-set-pay-password-first.png') });
   await page.$eval(`${SHEET} a[href^="/my/setting/pay-pass"]`, (link) => (link as HTMLElement).click());
   await waitForPath(page, '/my/setting/pay-pass?redirect=%2Fmy%2Ftransfer');
-  await fill(page, 'input[aria-label="新支付密码"]', PAY_PASSWORD);
-  await fill(page, 'input[aria-label="再次输入新支付密码"]', PAY_PASSWORD);
+  await fill(page, '[data-pay-password][aria-label="新支付密码"]', PAY_PASSWORD);
+  await fill(page, '[data-pay-password][aria-label="再次输入新支付密码"]', PAY_PASSWORD);
   await clickButton(page, '设置支付密码');
 
   // back on the transfer with what was typed
@@ -72,10 +72,10 @@ test('the transfer survives setting the pay password, and ends on a result that 
 
   // a wrong password first: its error toast must not stay over the success
   await clickButton(page, '下一步');
-  await fill(page, `${SHEET} input[aria-label="支付密码"]`, '000000');
+  await fill(page, `${SHEET} [data-pay-password][aria-label="支付密码"]`, '000000');
   await clickButton(page, '确定', SHEET);
   await waitForText(page, '.ant-message-notice', '支付密码错误');
-  await fill(page, `${SHEET} input[aria-label="支付密码"]`, PAY_PASSWORD);
+  await fill(page, `${SHEET} [data-pay-password][aria-label="支付密码"]`, PAY_PASSWORD);
   await clickButton(page, '确定', SHEET);
   await waitForText(page, '[data-testid="transfer-done"]', `已向 UID ${uidB} 转账 100 USDT`);
   await waitForText(page, '[data-testid="transfer-done"]', '转账成功');

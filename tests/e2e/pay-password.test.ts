@@ -22,8 +22,8 @@ test('setting the pay password asks the wallet for a signature and succeeds with
   const inPage = await installWallet(page, wallet);
 
   await page.goto(e2e.url('/my/setting/pay-pass'));
-  await fill(page, 'input[aria-label="新支付密码"]', '135790');
-  await fill(page, 'input[aria-label="再次输入新支付密码"]', '135790');
+  await fill(page, '[data-pay-password][aria-label="新支付密码"]', '135790');
+  await fill(page, '[data-pay-password][aria-label="再次输入新支付密码"]', '135790');
   await clickText(page, 'button', '设置支付密码');
   await waitForText(page, '.ant-message-notice', '支付密码已设置');
 
@@ -43,8 +43,8 @@ test('a wallet of another account gets a clear message and no password is set', 
   const inPage = await installWallet(page, Wallet.createRandom());
 
   await page.goto(e2e.url('/my/setting/pay-pass'));
-  await fill(page, 'input[aria-label="新支付密码"]', '135790');
-  await fill(page, 'input[aria-label="再次输入新支付密码"]', '135790');
+  await fill(page, '[data-pay-password][aria-label="新支付密码"]', '135790');
+  await fill(page, '[data-pay-password][aria-label="再次输入新支付密码"]', '135790');
   await clickText(page, 'button', '设置支付密码');
   await waitForText(page, '[data-testid="wallet-proof-error"]', `钱包当前账户不是登录的账户 ${wallet.address}`);
   expect(inPage.calls).not.toContain('personal_sign');

@@ -171,7 +171,7 @@ test('the convert sheet shows the live rate with its age, refuses once the price
 
   // and it converts at that price
   await clickButton(page, '兑换', SHEET);
-  await fill(page, `${SHEET} input[aria-label="支付密码"]`, PAY_PASSWORD);
+  await fill(page, `${SHEET} [data-pay-password][aria-label="支付密码"]`, PAY_PASSWORD);
   await clickButton(page, '确定', SHEET);
   await waitForText(page, '.ant-message-notice', '兑换成功');
   await waitForText(page, '[data-testid="convert-record"]', 'USDT → ETH');

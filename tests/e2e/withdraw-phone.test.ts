@@ -163,7 +163,7 @@ test('an answer lost on its way back is retried with the same proof and key: rep
   });
   await openConfirmation(page, '100');
 
-  await fill(page, `${SHEET} input[aria-label="支付密码"]`, PAY_PASSWORD);
+  await fill(page, `${SHEET} [data-pay-password][aria-label="支付密码"]`, PAY_PASSWORD);
   await clickButton(page, '确定', SHEET);
   // the server froze it, the page got no answer: it says so and the sheet stays open
   await page.waitForFunction(() => document.querySelector('.ant-message-notice-error, .ant-notification-notice'), { timeout: 20_000 });
@@ -192,7 +192,7 @@ test('the history and /my/records show the total, a cancelled withdrawal reads a
 
   // a second withdrawal (50 + 5), cancelled while in review: 已退回, not a red −55
   await openConfirmation(page, '50');
-  await fill(page, `${SHEET} input[aria-label="支付密码"]`, PAY_PASSWORD);
+  await fill(page, `${SHEET} [data-pay-password][aria-label="支付密码"]`, PAY_PASSWORD);
   await clickButton(page, '确定', SHEET);
   await waitForText(page, '.ant-message-notice', '已提交 50 USDT 的提现');
   await page.waitForSelector(`${RECORD} [data-testid="withdrawal-cancel"]`, { visible: true });

@@ -83,7 +83,7 @@ test('phone: add a signed address, withdraw with the pay password and a wallet s
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'withdraw-phone-form.png') });
   await clickButton(page, '下一步');
   await waitForText(page, '[data-testid="withdraw-summary"]', TARGET);
-  await fill(page, '.ant-drawer-open input[aria-label="支付密码"]', PAY_PASSWORD);
+  await fill(page, '.ant-drawer-open [data-pay-password][aria-label="支付密码"]', PAY_PASSWORD);
   await clickButton(page, '确定', '.ant-drawer-open');
   await waitForText(page, '.ant-message-notice', '已提交 100 USDT 的提现，正在审核');
   expect(inPage.signed).toHaveLength(2);

@@ -24,6 +24,8 @@ import product from '../../mock/product';
 import user from '../../mock/user';
 import withdraw from '../../mock/withdraw';
 import { withdrawAddressStatement, withdrawStatement } from '../../contract/rules/withdraw';
+import { payPasswordResetStatement } from '../../contract/rules/payPassword';
+import type { StepUpPurposeType } from '../../contract/stepUp';
 import { MARKET_CYCLE_MS, stalePhase } from '../../mock/_market';
 import { setMockNow } from '../../mock/_time';
 import { invokeMock, type MockReply } from './mockInvoke';
@@ -89,7 +91,7 @@ async function signIn(wallet: Pick<Wallet, 'address' | 'signMessage'>, invite?: 
 }
 
 /** A fresh wallet proof of `purpose` (step-up), as the app makes it. */
-async function proof(wallet: Pick<Wallet, 'address' | 'signMessage'>, token: string, purpose: 'payPassword.set' | 'payPassword.change' | 'withdraw' | 'withdrawAddress.add', statement?: string) {
+async function proof(wallet: Pick<Wallet, 'address' | 'signMessage'>, token: string, purpose: StepUpPurposeType, statement?: string) {
   const challenge = ok('auth', 'stepUpChallenge', { token, body: { purpose } });
   const message = new SiweMessage({
     domain: 'localhost:8000', address: wallet.address, statement: statement ?? challenge.statement, uri: 'http://localhost:8000',
@@ -193,6 +195,22 @@ describe('pay password', () => {
     ok('user', 'payPass', { token: aliceToken, body: { oldPassword: '654321', newPassword: '123456', proof: await proof(alice, aliceToken, 'payPassword.change') } });
     expect(ok('user', 'profile', { token: aliceToken }).hasPayPassword).toBe(true);
     ok('user', 'payPass', { token: bobToken, body: { newPassword: '222222', proof: await proof(bob, bobToken, 'payPassword.set') } });
+  });
+
+  it('is reset with a wallet proof naming the account, which pauses withdrawals (the server\'s rule)', async () => {
+    const carol = Wallet.createRandom();
+    const token = await signIn(carol);
+    ok('user', 'payPass', { token, body: { newPassword: '111111', proof: await proof(carol, token, 'payPassword.set') } });
+    expect(ok('withdraw', 'options', { token }).withdrawHeldUntil).toBeUndefined();
+    expect(call('user', 'payPassReset', { token, body: { newPassword: '333333' } }).body.errCode).toBe('STEP_UP_REQUIRED');
+    expect(call('user', 'payPassReset', { token, body: { newPassword: '333333', proof: await proof(carol, token, 'payPassword.reset') } }).body.errKey).toBe('stepUp.wrongPurpose');
+    expect(call('user', 'payPassReset', { token, body: { newPassword: '333333', proof: await proof(carol, token, 'payPassword.reset', payPasswordResetStatement(bob.address)) } }).body.errCode).toBe('STEP_UP_INVALID');
+    const reset = ok('user', 'payPassReset', { token, body: { newPassword: '333333', proof: await proof(carol, token, 'payPassword.reset', payPasswordResetStatement(carol.address)) } });
+    expect(reset).toEqual({ hasPayPassword: true, withdrawHeldUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
+    expect(ok('withdraw', 'options', { token }).withdrawHeldUntil).toBe(reset.withdrawHeldUntil);
+    const refused = call('withdraw', 'request', { token, body: { currency: 'USDT', network: 'ERC20', addressId: '1', amount: '20', payPassword: '333333' } });
+    expect(refused.body).toMatchObject({ errCode: 'BUSINESS_RULE', errKey: 'payPassword.resetWithdrawHold' });
+    expect(call('withdraw', 'request', { token, body: { currency: 'USDT', network: 'ERC20', addressId: '1', amount: '20', payPassword: '111111' } }).body.errCode).toBe('PAY_PASSWORD_WRONG');
   });
 });
 

@@ -17,10 +17,15 @@ export async function clickText(page: Page, selector: string, text: string): Pro
   if (!clicked) throw new Error(`no visible ${selector} with "${text}" at ${currentPath(page)}`);
 }
 
-/** Types into the input found by `selector`, replacing what it held. */
+/**
+ * Types into the input found by `selector`, replacing what it held. A pay password's boxes
+ * (PayPasswordInput, no text input) take the keys while focused: what they held is deleted first.
+ */
 export async function fill(page: Page, selector: string, text: string): Promise<void> {
   // a locator waits until the field is visible, enabled and no longer moving (sheets slide in)
   await page.locator(selector).click({ count: 3 });
+  const entered = await page.$eval(selector, (element) => (element.hasAttribute('data-pay-password') ? Number(element.getAttribute('data-entered')) : 0));
+  for (let left = entered; left > 0; left -= 1) await page.keyboard.press('Backspace');
   await page.type(selector, text);
 }
 
