@@ -71,6 +71,8 @@ export default function PayPasswordField({ name = 'payPassword', label, sameAs, 
       label={text}
       dependencies={sameAs ? [sameAs] : undefined}
       extra={forgotLink ? <ForgotPayPasswordLink /> : undefined}
+      // checked once six digits are in (and at submit), not at every digit typed
+      validateTrigger="onFilled"
       rules={[
         ({ getFieldValue }) => ({
           validator: async (_, value: string | undefined) => {

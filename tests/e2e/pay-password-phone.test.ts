@@ -42,9 +42,16 @@ beforeAll(async () => {
   recipientUid = ((await signInViaApi(e2e.baseUrl, Wallet.createRandom())).user as { uid: string }).uid;
 });
 
+/** Goes to `path` once a closing sheet has taken its history entry off (its history.go would abort the load). */
+async function goto(page: Page, path: string): Promise<void> {
+  await page.waitForFunction((sheet) => !document.querySelector(sheet), {}, SHEET);
+  await sleep(300);
+  await page.goto(e2e.url(path));
+}
+
 /** /my/transfer filled in and 下一步: the confirmation sheet with its boxes */
 async function openTransferSheet(page: Page): Promise<void> {
-  await page.goto(e2e.url('/my/transfer'));
+  await goto(page, '/my/transfer');
   await fill(page, 'input#to', recipientUid);
   await fill(page, 'input#amount', '10');
   await clickButton(page, '下一步');
@@ -98,7 +105,7 @@ test('a transfer confirmed on the keypad; 忘记支付密码 resets it with the 
   expect(await page.evaluate(() => document.body.innerHTML)).not.toContain(OLD_PASSWORD);
   await page.screenshot({ path: screenshotPath('pay-password-phone-keypad.png') });
   await clickButton(page, '确定', SHEET);
-  await waitForText(page, TOAST, `已向 UID ${recipientUid} 转账 10 USDT`);
+  await waitForText(page, '[data-testid="transfer-done"]', `已向 UID ${recipientUid} 转账 10 USDT`);
   expect(await transferCount()).toBe(before + 1);
 
   // 忘记支付密码 in the sheet, to the reset page and back
@@ -129,11 +136,11 @@ test('a transfer confirmed on the keypad; 忘记支付密码 resets it with the 
   expect(await page.$eval(`${SHEET} [data-pay-password]`, (element) => element.getAttribute('data-entered'))).toBe('0');
   await tapDigits(page, SHEET, NEW_PASSWORD);
   await clickButton(page, '确定', SHEET);
-  await waitForText(page, TOAST, `已向 UID ${recipientUid} 转账 10 USDT`);
+  await waitForText(page, '[data-testid="transfer-done"]', `已向 UID ${recipientUid} 转账 10 USDT`);
   expect(await transferCount()).toBe(before + 2);
 
   // /my/withdraw says until when, before the user tries
-  await page.goto(e2e.url('/my/withdraw'));
+  await goto(page, '/my/withdraw');
   await waitForText(page, '[data-testid="withdraw-held"]', '支付密码重置后 24 小时内暂停提现');
   const notice = await page.$eval('[data-testid="withdraw-held"]', (element) => (element as HTMLElement).innerText);
   expect(notice).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 后可提现/);

@@ -79,6 +79,22 @@ describe('the keypad', () => {
   });
 });
 
+describe('validation', () => {
+  const error = () => document.querySelector('.ant-form-item-explain-error');
+
+  it('says nothing while digits are typed; at submit too few are refused, and the sixth digit clears that', async () => {
+    const group = renderField();
+    press('1', '2', '3');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(error()).toBeNull();
+    await act(async () => fireEvent.keyDown(group, { key: 'Enter' }));
+    await waitFor(() => expect(error()).toHaveTextContent('请输入 6 位数字支付密码'));
+    expect(onFinish).not.toHaveBeenCalled();
+    press('4', '5', '6');
+    await waitFor(() => expect(error()).toBeNull());
+  });
+});
+
 describe('no digit shown, no keyboard opened', () => {
   it('shows dots only: the digits entered are nowhere in the DOM', () => {
     const group = renderField();

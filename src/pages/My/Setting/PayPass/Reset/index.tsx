@@ -73,7 +73,7 @@ export default function PayPassResetPage() {
   }
 
   return (
-    <Card size="small" title={t('menu.my.payPassReset')}>
+    <Card size="small">
       <Typography.Paragraph>{t('payPassReset.description')}</Typography.Paragraph>
       <Alert type="warning" showIcon message={t('payPassReset.holdNotice')} style={{ marginBottom: 16 }} data-testid="pay-pass-reset-hold" />
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={reset} data-testid="pay-pass-reset-form">
