@@ -146,3 +146,26 @@ test('a transfer confirmed on the keypad; 忘记支付密码 resets it with the 
   expect(notice).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 后可提现/);
   await page.screenshot({ path: screenshotPath('pay-password-phone-withdraw-held.png') });
 });
+
+test('in dark mode the boxes and keys are dark, their digits and dots light', async () => {
+  const page = await e2e.newPage({ session, viewport: PHONE });
+  await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+  await page.setViewport({ ...PHONE, hasTouch: true, isMobile: true });
+  await openTransferSheet(page);
+  await tapDigits(page, SHEET, '123');
+  const colours = await page.evaluate((sheet) => {
+    const style = (selector: string) => getComputedStyle(document.querySelector(`${sheet} ${selector}`)!);
+    const key = style('[data-testid="pay-keypad"] button');
+    return { keyBackground: key.backgroundColor, keyText: key.color, box: style('.pay-password-box').backgroundColor, dot: style('.pay-password-dot').backgroundColor };
+  }, SHEET);
+  /** the mean of the channels of an rgb()/rgba() colour: 0 black, 255 white */
+  const brightness = (colour: string) => {
+    const [r, g, b] = colour.match(/\d+(\.\d+)?/g)!.map(Number);
+    return (r + g + b) / 3;
+  };
+  expect(brightness(colours.keyBackground)).toBeLessThan(80);
+  expect(brightness(colours.box)).toBeLessThan(80);
+  expect(brightness(colours.keyText)).toBeGreaterThan(180);
+  expect(brightness(colours.dot)).toBeGreaterThan(180);
+  await page.screenshot({ path: screenshotPath('pay-password-phone-keypad-dark.png') });
+});
