@@ -27,6 +27,8 @@ export interface NotificationPayloads {
   'signin.new': Record<string, never>;
   'payPassword.set': Record<string, never>;
   'payPassword.changed': Record<string, never>;
+  /** reset by a wallet signature (忘记支付密码): withdrawals wait until the time named */
+  'payPassword.reset': { withdrawHeldUntil: string };
 }
 
 interface WithdrawalPayload {
@@ -51,6 +53,7 @@ export const NOTIFICATION_KINDS = [
   'signin.new',
   'payPassword.set',
   'payPassword.changed',
+  'payPassword.reset',
 ] as const satisfies readonly NotificationKindType[];
 
 export const NotificationKind = Type.Union(NOTIFICATION_KINDS.map((kind) => Type.Literal(kind)));

@@ -33,7 +33,9 @@ export default mockRoutes(contract.user, {
     user.payPasswordChangedAt = now();
     user.payPasswordResetAt = now();
     user.payPasswordGuard = { failures: 0, lockedUntil: 0 };
-    return { hasPayPassword: true, withdrawHeldUntil: withdrawHoldOf(user)! };
+    const withdrawHeldUntil = withdrawHoldOf(user)!;
+    notify(user, 'payPassword.reset', { withdrawHeldUntil });
+    return { hasPayPassword: true, withdrawHeldUntil };
   },
 
   walletDetails: ({ user, query }) => {

@@ -13,10 +13,11 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import type { TimeFormat } from '../time';
+import { notify } from '../notifications/notifications';
 import { hashPayPassword } from './hash';
 
 /** Sets `body.newPassword` as the pay password; returns when withdrawals may start again (ms). */
-export async function resetPayPassword(db: Db, config: ServerConfig, userId: bigint, body: PayPassResetBodyType, now: number): Promise<number> {
+export async function resetPayPassword(db: Db, config: ServerConfig, userId: bigint, body: PayPassResetBodyType, now: number, time: TimeFormat): Promise<number> {
   const user = await db.selectFrom('users').select(['address', 'pay_password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
   // nothing to forget: the first one is set on /my/setting/pay-pass without a hold
   if (!user.pay_password_hash) throw new ApiError('PAY_PASSWORD_REQUIRED', { messageKey: 'payPassword.notSet' });
@@ -29,6 +30,7 @@ export async function resetPayPassword(db: Db, config: ServerConfig, userId: big
   });
   const hash = await hashPayPassword(body.newPassword);
   const at = BigInt(now);
+  const heldUntil = withdrawHeldUntil(now, now)!;
   await db.transaction().execute(async (trx) => {
     await consumeProof(trx);
     await trx
@@ -38,8 +40,9 @@ export async function resetPayPassword(db: Db, config: ServerConfig, userId: big
       .execute();
     // the user forgot it: the wrong tries made while guessing are forgiven with the new one
     await trx.updateTable('pay_password_guards').set({ failures: 0n, locked_until: 0n, updated_at: at }).where('user_id', '=', userId).execute();
+    await notify(trx, userId, 'payPassword.reset', { withdrawHeldUntil: time.timestamp(heldUntil) }, now);
   });
-  return withdrawHeldUntil(now, now)!;
+  return heldUntil;
 }
 
 /** When withdrawals may start again after the user's last reset (ms), or null when they are not held at `now`. */

@@ -30,7 +30,7 @@ export default async function userRoutes(app: FastifyInstance, deps: AppContext)
   }, { rateLimit: 'money' });
 
   route(app, contract.user.payPassReset, async (request) => {
-    const heldUntil = await resetPayPassword(db, config, sessionOf(request).userId, request.body, clock.now());
+    const heldUntil = await resetPayPassword(db, config, sessionOf(request).userId, request.body, clock.now(), time);
     return { hasPayPassword: true, withdrawHeldUntil: time.timestamp(heldUntil) };
   }, { rateLimit: 'money' });
 }

@@ -46,6 +46,11 @@ describe('the wallet signature a reset needs', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ hasPayPassword: true, withdrawHeldUntil: stamp(t.clock.now() + DAY) });
     expect(await resetAtOf(user)).toBe(BigInt(t.clock.now()));
+    // the message centre says so, in the reset's own transaction
+    const told = await t.db.selectFrom('notifications').select(['kind', 'payload']).where('user_id', '=', user.userId).where('kind', '=', 'payPassword.reset').execute();
+    expect(told.map((row) => ({ kind: row.kind, payload: JSON.parse(row.payload) }))).toEqual([
+      { kind: 'payPassword.reset', payload: { withdrawHeldUntil: stamp(t.clock.now() + DAY) } },
+    ]);
     expect((await transfer(t.app, user, { to: payee.uid, amount: '10', payPassword: PAY_PASSWORD })).json().errCode).toBe('PAY_PASSWORD_WRONG');
     expect((await transfer(t.app, user, { to: payee.uid, amount: '10', payPassword: '135790' })).statusCode).toBe(200);
   });

@@ -35,6 +35,7 @@ const PAYLOADS: Record<string, Record<string, string>> = {
   'signin.new': {},
   'payPassword.set': {},
   'payPassword.changed': {},
+  'payPassword.reset': { withdrawHeldUntil: '2026-03-02 12:00:00' },
 };
 
 describe.each([

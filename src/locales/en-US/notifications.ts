@@ -32,4 +32,6 @@ export default {
   'notice.payPassword.set.body': 'You set a pay password; if this was not you, contact support at once',
   'notice.payPassword.changed.title': 'Pay password changed',
   'notice.payPassword.changed.body': 'Your pay password was changed; if this was not you, contact support at once',
+  'notice.payPassword.reset.title': 'Pay password reset',
+  'notice.payPassword.reset.body': 'You reset your pay password with a wallet signature; withdrawals are paused until {withdrawHeldUntil}. If this was not you, contact support at once.',
 };

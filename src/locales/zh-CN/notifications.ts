@@ -32,4 +32,6 @@ export default {
   'notice.payPassword.set.body': '您已设置支付密码；如果不是您本人操作，请立即联系客服',
   'notice.payPassword.changed.title': '支付密码已修改',
   'notice.payPassword.changed.body': '您的支付密码已修改；如果不是您本人操作，请立即联系客服',
+  'notice.payPassword.reset.title': '支付密码已重置',
+  'notice.payPassword.reset.body': '您已通过钱包签名重置支付密码，{withdrawHeldUntil} 前暂停提现；如果不是您本人操作，请立即联系客服',
 };

@@ -32,4 +32,6 @@ export default {
   'notice.payPassword.set.body': '您已設定支付密碼；如果不是您本人操作，請立即聯繫客服',
   'notice.payPassword.changed.title': '支付密碼已修改',
   'notice.payPassword.changed.body': '您的支付密碼已修改；如果不是您本人操作，請立即聯繫客服',
+  'notice.payPassword.reset.title': '支付密碼已重設',
+  'notice.payPassword.reset.body': '您已透過錢包簽名重設支付密碼，{withdrawHeldUntil} 前暫停提現；如果不是您本人操作，請立即聯絡客服',
 };
