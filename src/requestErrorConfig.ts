@@ -8,7 +8,7 @@
 import type { AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
 import type { ApiEnvelope } from '../contract/envelope';
 import { REQUEST_LANGUAGE } from '@/constants/app';
-import { messageLocale } from '@/locales/supported';
+import { interfaceLocale } from '@/locales/supported';
 import type { Diagnostics } from '@/components/ErrorNotice';
 import { message } from '@/components/Feedback/notifier';
 import { getToken } from '@/session';
@@ -52,15 +52,6 @@ function isCancelled(error: RequestFailure): boolean {
   return error.name === 'CanceledError' || error.code === 'ERR_CANCELED';
 }
 
-/**
- * The interface language as Umi's getLocale() reads it: the language setLocale stored, else the
- * browser's. Read here rather than imported, because Umi's exports load src/app.tsx, which imports
- * this file (tests/unit/request-locale.test.ts holds the two equal).
- */
-function interfaceLocale(): string {
-  const stored = navigator.cookieEnabled && typeof localStorage !== 'undefined' ? localStorage.getItem('umi_locale') : null;
-  return messageLocale(stored || navigator.language);
-}
 
 /**
  * Adds `Accept-Language` (fixed by the wire) and `X-Locale` (the interface language, which the

@@ -4,10 +4,10 @@
  * /admin/login, not to the user's login. Every failure is an AdminApiError carrying the server's
  * envelope, so the page can show its text.
  */
-import { getLocale, history } from '@umijs/max';
+import { history } from '@umijs/max';
 import type { ApiEnvelope } from '../../contract/envelope';
 import { REQUEST_LANGUAGE } from '@/constants/app';
-import { messageLocale } from '@/locales/supported';
+import { interfaceLocale } from '@/locales/supported';
 import { adminLoginPath, clearAdminToken, getAdminToken } from './session';
 
 export type AdminEnvelope = Partial<Omit<ApiEnvelope<unknown>, 'data'>> & { errKey?: string; errParams?: Record<string, string | number> };
@@ -48,7 +48,7 @@ function isEnvelope(body: unknown): body is AdminEnvelope & { success: boolean; 
 async function send<T>(method: 'GET' | 'POST', url: string, payload: object | undefined, options: AdminCallOptions = {}): Promise<T> {
   const token = getAdminToken();
   // X-Locale: the interface language, which the server answers texts in (Accept-Language is fixed by the wire)
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': REQUEST_LANGUAGE, 'X-Locale': messageLocale(getLocale()) };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': REQUEST_LANGUAGE, 'X-Locale': interfaceLocale() };
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = method === 'POST' && payload !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';

@@ -23,3 +23,14 @@ export function localeDirection(locale: string): 'rtl' | 'ltr' {
   const language = locale.split(/[-_]/)[0].toLowerCase();
   return (RTL_LANGUAGES as readonly string[]).includes(language) ? 'rtl' : 'ltr';
 }
+
+/**
+ * The interface language as Umi's getLocale() reads it: the language setLocale stored, else the
+ * browser's, as one we have messages in. Read here rather than through Umi's exports, which load
+ * src/app.tsx and so the request layer that asks (tests/unit/request-locale.test.ts holds the
+ * two equal).
+ */
+export function interfaceLocale(): SupportedLocale {
+  const stored = navigator.cookieEnabled && typeof localStorage !== 'undefined' ? localStorage.getItem('umi_locale') : null;
+  return messageLocale(stored || navigator.language);
+}

@@ -5,7 +5,7 @@
  * out, whose token then stops working.
  */
 import { Wallet } from 'ethers';
-import { clickText, fill } from './support/actions';
+import { clickButton, clickText, fill } from './support/actions';
 import { callApi, webApi } from './support/api';
 import { PHONE, useE2E } from './support/environment';
 import { waitForText } from './support/page';
@@ -61,7 +61,9 @@ test('/my/setting lists the signed-in devices and signs another one out', async 
   await waitForText(page, '[data-testid="session"]', '当前设备');
   expect(await page.$$eval('[data-testid="session"]', (items) => items.length)).toBe(2);
   await clickText(page, 'button', '退出其他设备');
-  await clickText(page, '.ant-popconfirm button', '确');
+  // a centred dialog, which fits a phone's screen (src/pages/My/Setting/SessionList.tsx)
+  await waitForText(page, '.ant-modal-confirm', '所有设备退出登录');
+  await clickButton(page, '确定', '.ant-modal-confirm');
   await waitForText(page, '.ant-message-notice', '已退出 1 台其他设备');
 
   await expect(callApi(`${e2e.baseUrl}/api/v1/web/user/user/profile`, { headers: { Authorization: `Bearer ${elsewhere.token}` } })).rejects.toThrow(/401/);

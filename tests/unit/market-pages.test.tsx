@@ -49,7 +49,7 @@ describe('/my/assets', () => {
   it('shows each coin’s price with its age counting up and its 24-hour change, signed and coloured; USDT has none', async () => {
     renderApp('/my/assets', PAGES);
     const btc = await screen.findByTestId('price-BTC', undefined, SLOW);
-    expect(btc).toHaveTextContent('39,000 USDT');
+    expect(btc).toHaveTextContent('39,000.00 USDT');
     expect(btc).toHaveTextContent('24h +2.50%');
     expect(within(btc).getByTestId('price-change').querySelector('.ant-typography-success')).not.toBeNull();
     expect(within(btc).getByTestId('price-age')).toHaveTextContent(/更新于 [34] 秒前/);
@@ -57,7 +57,7 @@ describe('/my/assets', () => {
     expect(eth).toHaveTextContent('24h -1.25%');
     expect(within(eth).getByTestId('price-change').querySelector('.ant-typography-danger')).not.toBeNull();
     expect(within(screen.getByTestId('balance-USDT')).queryByTestId('price-age')).toBeNull();
-    expect(screen.getByTestId('value-BTC')).toHaveTextContent('≈ 2,340 USDT');
+    expect(screen.getByTestId('value-BTC')).toHaveTextContent('≈ 2,340.00 USDT');
     expect(screen.queryByTestId('assets-total-partial')).toBeNull();
     // real prices carry no 演示行情
     expect(screen.queryByText('演示行情')).toBeNull();
@@ -96,9 +96,9 @@ describe('/my/assets', () => {
     await waitFor(() => expect(screen.getByTestId('price-FIL')).toHaveTextContent('行情已过期'), SLOW);
     (marketApi.prices as jest.Mock).mockResolvedValue(MARKET);
     (accountApi.account as jest.Mock).mockResolvedValue({ ...WITH_FIL, totalPartial: false, balances: WITH_FIL.balances.map((b) => (b.currency === 'FIL' ? { ...b, priceUsdt: '4.5', valueUsdt: '54' } : b)) });
-    await waitFor(() => expect(screen.getByTestId('price-FIL')).toHaveTextContent('4.5 USDT'), { timeout: 20_000 });
+    await waitFor(() => expect(screen.getByTestId('price-FIL')).toHaveTextContent('4.5000 USDT'), { timeout: 20_000 });
     expect(marketApi.prices).toHaveBeenCalledTimes(2);
-    await waitFor(() => expect(screen.getByTestId('value-FIL')).toHaveTextContent('≈ 54 USDT'), SLOW);
+    await waitFor(() => expect(screen.getByTestId('value-FIL')).toHaveTextContent('≈ 54.00 USDT'), SLOW);
     expect(accountApi.account).toHaveBeenCalledTimes(2);
     expect(screen.queryByTestId('assets-total-partial')).toBeNull();
   });
@@ -122,14 +122,14 @@ describe('the home page', () => {
     (marketApi.prices as jest.Mock).mockResolvedValue(marketWith({ ...MARKET_BTC, demo: true }));
     renderApp('/', PAGES);
     const btc = await screen.findByTestId('market-BTC', undefined, SLOW);
-    expect(btc).toHaveTextContent('39,000 USDT');
+    expect(btc).toHaveTextContent('39,000.00 USDT');
     expect(btc).toHaveTextContent('24h +2.50%');
     expect(btc).toHaveTextContent('演示行情');
     expect(within(btc).getByRole('img', { name: 'BTC 24 小时走势' }).querySelectorAll('polyline')).toHaveLength(1);
     const eth = screen.getByTestId('market-ETH');
     expect(eth).toHaveTextContent('24h -1.25%');
     expect(eth).not.toHaveTextContent('演示行情');
-    expect(screen.getByTestId('market-FIL')).toHaveTextContent('4.5 USDT');
+    expect(screen.getByTestId('market-FIL')).toHaveTextContent('4.5000 USDT');
   });
 
   it('leaves gaps where the history has no price, and says why a coin has no price now', async () => {
