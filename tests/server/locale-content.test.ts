@@ -70,14 +70,20 @@ describe('the caller\'s orders', () => {
   });
 });
 
+/** A new buyer with an address orders one of the seeded goods `goodsId` (its first SKU). */
+async function buyGoods(goodsId: string) {
+  const buyer = await newUser(t, '1000');
+  const address = await call(t, buyer, 'POST', '/user/address/create', {
+    receiver: '张三', phone: '13800138000', region: { province: '广东省', city: '深圳市', district: '南山区' }, detail: '科技园南区 1 栋 101', isDefault: true,
+  });
+  const skuId = (await get(`/mall/goods/${goodsId}`, CN)).body.data.skus[0].id;
+  const created = await call(t, buyer, 'POST', '/mall/order/create', { skuId, quantity: 1, addressId: address.body.data.id });
+  return { buyer, created };
+}
+
 describe('the buyer\'s mall orders', () => {
   it('name the goods and SKU bought in the reader\'s language, in the answers to buying and in the lists', async () => {
-    const buyer = await newUser(t, '1000');
-    const address = await call(t, buyer, 'POST', '/user/address/create', {
-      receiver: '张三', phone: '13800138000', region: { province: '广东省', city: '深圳市', district: '南山区' }, detail: '科技园南区 1 栋 101', isDefault: true,
-    });
-    const skuId = (await get('/mall/goods/1', CN)).body.data.skus[0].id;
-    const created = await call(t, buyer, 'POST', '/mall/order/create', { skuId, quantity: 1, addressId: address.body.data.id });
+    const { buyer, created } = await buyGoods('1');
     expect(created.body.data).toMatchObject({ title: '硬體冷錢包 Pro' });
     const auth = { authorization: `Bearer ${buyer.token}` };
     const order = async (url: string, headers: Record<string, string>) => (await get(url, { ...auth, ...headers })).body.data;
@@ -87,12 +93,7 @@ describe('the buyer\'s mall orders', () => {
   });
 
   it('keep the words bought when the goods were renamed since', async () => {
-    const buyer = await newUser(t, '1000');
-    const address = await call(t, buyer, 'POST', '/user/address/create', {
-      receiver: '李四', phone: '13800138001', region: { province: '广东省', city: '深圳市', district: '南山区' }, detail: '科技园南区 2 栋 202', isDefault: true,
-    });
-    const skuId = (await get('/mall/goods/2', CN)).body.data.skus[0].id;
-    const created = await call(t, buyer, 'POST', '/mall/order/create', { skuId, quantity: 1, addressId: address.body.data.id });
+    const { buyer, created } = await buyGoods('2');
     await t.db.updateTable('mall_orders').set({ title: '旧的商品名' }).where('id', '=', BigInt(created.body.data.id)).execute();
     expect((await get(`/mall/order/${created.body.data.id}`, { authorization: `Bearer ${buyer.token}`, ...EN })).body.data.title).toBe('旧的商品名');
   });

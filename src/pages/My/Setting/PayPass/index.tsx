@@ -7,18 +7,12 @@
  */
 import { SafetyCertificateOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Result, Typography } from 'antd';
-import { message } from '@/components/Feedback/notifier';
-import { history, useModel } from '@umijs/max';
-import { useState } from 'react';
 import PayPasswordField, { PayPasswordFields } from '@/components/PayPasswordField';
 import NewPayPasswordFields from './NewPayPasswordFields';
+import { useSignedSave } from './useSignedSave';
 import WalletProofError from '../../components/WalletProofError';
-import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
-import { withCurrentUser } from '@/initialState';
 import { userApi } from '@/services';
-import { updateStoredUser } from '@/session';
-import type { WalletError } from '@/wallet/errors';
 import { proveWallet } from '@/wallet/stepUp';
 
 interface Values {
@@ -29,41 +23,18 @@ interface Values {
 
 export default function PayPassPage() {
   const t = useT();
-  const user = useCurrentUser();
-  const { setInitialState } = useModel('@@initialState');
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState<false | 'signing' | 'saving'>(false);
-  const [walletError, setWalletError] = useState<WalletError | null>(null);
+  const { user, saving, walletError, save: signedSave } = useSignedSave(form);
   const isSet = !!user?.hasPayPassword;
 
-  const save = async ({ oldPassword, newPassword }: Values) => {
-    if (!user) return;
-    setWalletError(null);
-    setSaving('signing');
-    try {
-      let proof;
-      try {
-        proof = await proveWallet(isSet ? 'payPassword.change' : 'payPassword.set', user.address);
-      } catch (error) {
-        setWalletError(error as WalletError);
-        return;
-      }
-      setSaving('saving');
-      await userApi.payPass(isSet ? { oldPassword, newPassword, proof } : { newPassword, proof });
-      const updated = { ...user, hasPayPassword: true };
-      updateStoredUser(updated);
-      await setInitialState(withCurrentUser(updated));
-      message.success(t(isSet ? 'payPass.changed' : 'payPass.saved'));
-      form.resetFields();
-      // back to the money move that sent the user here (only paths inside the app)
-      const back = new URLSearchParams(window.location.search).get('redirect');
-      if (back?.startsWith('/') && !back.startsWith('//')) history.push(back);
-    } catch {
-      // the request layer showed the server's message
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = ({ oldPassword, newPassword }: Values) =>
+    signedSave(
+      () => proveWallet(isSet ? 'payPassword.change' : 'payPassword.set', user!.address),
+      async (proof) => {
+        await userApi.payPass(isSet ? { oldPassword, newPassword, proof } : { newPassword, proof });
+        return t(isSet ? 'payPass.changed' : 'payPass.saved');
+      },
+    );
 
   return (
     <Card size="small">

@@ -5,20 +5,15 @@
  * page says so before and after). `?redirect=` returns to the money move that sent the user here.
  */
 import { Alert, Button, Card, Form, Typography } from 'antd';
-import { history, Link, useModel } from '@umijs/max';
-import { useState } from 'react';
+import { Link } from '@umijs/max';
 import { payPasswordResetStatement } from '../../../../../../contract/rules/payPassword';
-import { message } from '@/components/Feedback/notifier';
 import { PayPasswordFields } from '@/components/PayPasswordField';
-import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
-import { withCurrentUser } from '@/initialState';
 import { userApi } from '@/services';
-import { updateStoredUser } from '@/session';
-import type { WalletError } from '@/wallet/errors';
 import { proveWallet } from '@/wallet/stepUp';
 import WalletProofError from '../../../components/WalletProofError';
 import NewPayPasswordFields from '../NewPayPasswordFields';
+import { useSignedSave } from '../useSignedSave';
 
 interface Values {
   newPassword: string;
@@ -27,39 +22,15 @@ interface Values {
 
 export default function PayPassResetPage() {
   const t = useT();
-  const user = useCurrentUser();
-  const { setInitialState } = useModel('@@initialState');
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState<false | 'signing' | 'saving'>(false);
-  const [walletError, setWalletError] = useState<WalletError | null>(null);
+  const { user, saving, walletError, save } = useSignedSave(form);
 
-  const reset = async ({ newPassword }: Values) => {
-    if (!user) return;
-    setWalletError(null);
-    setSaving('signing');
-    try {
-      let proof;
-      try {
-        proof = await proveWallet('payPassword.reset', user.address, payPasswordResetStatement(user.address));
-      } catch (error) {
-        setWalletError(error as WalletError);
-        return;
-      }
-      setSaving('saving');
-      const { withdrawHeldUntil } = await userApi.payPassReset({ newPassword, proof });
-      const updated = { ...user, hasPayPassword: true };
-      updateStoredUser(updated);
-      await setInitialState(withCurrentUser(updated));
-      message.success(t('payPassReset.done', { time: withdrawHeldUntil }));
-      form.resetFields();
-      const back = new URLSearchParams(window.location.search).get('redirect');
-      history.push(back?.startsWith('/') && !back.startsWith('//') ? back : '/my/setting/pay-pass');
-    } catch {
-      // the request layer showed the server's message
-    } finally {
-      setSaving(false);
-    }
-  };
+  const reset = ({ newPassword }: Values) =>
+    save(
+      () => proveWallet('payPassword.reset', user!.address, payPasswordResetStatement(user!.address)),
+      async (proof) => t('payPassReset.done', { time: (await userApi.payPassReset({ newPassword, proof })).withdrawHeldUntil }),
+      '/my/setting/pay-pass',
+    );
 
   if (user && !user.hasPayPassword) {
     return (
