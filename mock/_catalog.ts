@@ -13,7 +13,7 @@ import { CONVERT_FEE_RATE, CONVERT_LIMITS, CONVERT_PAIRS } from '../contract/rul
 import {
   ACCOUNT_PRODUCTS, CONTENT_LINKS, FINANCE_PRODUCTS, MALL_CATEGORIES, MALL_GOODS, POWER_PRODUCTS, PRICES_USDT, seededId,
 } from '../contract/seed/catalogue';
-import { picture } from '../contract/seed/pictures';
+import { goodsPicture } from '../contract/seed/pictures';
 import { ageSeconds, priceState, timeOf, type MockPrice } from './_market';
 import { daysFromNow, now, timestamp } from './_time';
 
@@ -62,13 +62,13 @@ export function createCatalog() {
   const categories: GoodsCategoryType[] = MALL_CATEGORIES.map((name, index) => ({ id: seededId(index), name }));
   let skuIndex = 0;
   const goods: GoodsDetailType[] = MALL_GOODS.map((g, index) => {
-    const cover = picture(g.title, ...g.colors);
+    const cover = goodsPicture(...g.colors);
     const lowest = g.skus.map((sku) => toUnits(sku.price)).reduce((a, b) => (b < a ? b : a));
     return {
       id: seededId(index),
       categoryId: seededId(MALL_CATEGORIES.indexOf(g.category)),
       title: g.title, cover, price: fromUnits(lowest), sales: g.sales, description: g.description,
-      images: [cover, picture(g.skus[0].name, g.colors[1], g.colors[0])],
+      images: [cover, goodsPicture(g.colors[1], g.colors[0])],
       skus: g.skus.map((sku) => ({ id: seededId(skuIndex++), name: sku.name, price: fromUnits(toUnits(sku.price)), stock: sku.stock })),
     };
   });

@@ -5,7 +5,7 @@
  * from 1 in the order written here (SKUs across the goods, in order), account products as given.
  * The texts are zh-CN; ./translations.ts gives them in zh-TW and en-US.
  */
-import { bannerPicture, picture } from './pictures';
+import { bannerPicture } from './pictures';
 
 /** USDT per unit of each currency of the currency table, plus mined coins. */
 export const PRICES_USDT: Record<string, string> = {

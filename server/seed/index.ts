@@ -9,7 +9,7 @@ import type { Transaction } from 'kysely';
 import type { Database, Db } from '../db';
 import { toUnits } from '../../contract/rules/money';
 import { ACCOUNT_PRODUCTS, CONTENT_LINKS, FINANCE_PRODUCTS, MALL_CATEGORIES, MALL_GOODS, POWER_PRODUCTS, PRICES_USDT } from '../../contract/seed/catalogue';
-import { picture } from '../../contract/seed/pictures';
+import { goodsPicture } from '../../contract/seed/pictures';
 import { SEED_TRANSLATIONS, type TranslatedLocale } from '../../contract/seed/translations';
 import type { TranslatedEntity } from '../i18n/translations';
 
@@ -59,13 +59,13 @@ async function insertCatalogue(trx: Transaction<Database>, now: number): Promise
     categoryIds.set(name, id);
   }
   for (const [index, goods] of MALL_GOODS.entries()) {
-    const cover = picture(goods.title, ...goods.colors);
+    const cover = goodsPicture(...goods.colors);
     const { id } = await trx
       .insertInto('mall_goods')
       .values({
         category_id: categoryIds.get(goods.category)!,
         title: goods.title, cover, description: goods.description,
-        images: JSON.stringify([cover, picture(goods.skus[0].name, goods.colors[1], goods.colors[0])]),
+        images: JSON.stringify([cover, goodsPicture(goods.colors[1], goods.colors[0])]),
         sales: BigInt(goods.sales), sort: BigInt(index), active: 1n, created_at: at,
       })
       .returning('id')

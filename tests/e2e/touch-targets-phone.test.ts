@@ -64,6 +64,22 @@ describe.each([
     await page.screenshot({ path: screenshotPath(`touch-targets-deposit-${width}.png`) });
   });
 
+  test('a sheet and a dialog close by a finger-sized button', async () => {
+    const session = await signInViaApi(e2e.baseUrl, Wallet.createRandom());
+    const page = await e2e.newPage({ session, viewport });
+    await page.goto(e2e.url('/calculate'));
+    await page.waitForSelector('.ant-card button.ant-btn-primary', { visible: true });
+    await page.$eval('.ant-card button.ant-btn-primary', (button) => (button as HTMLElement).click());
+    await page.waitForSelector('.ant-drawer-open .ant-drawer-close', { visible: true });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expectFingerSized(await sizesOf(page, '.ant-drawer-open .ant-drawer-close'));
+    await page.$eval('[data-testid="agreement-open"]', (button) => (button as HTMLElement).click());
+    await page.waitForSelector('.ant-modal .ant-modal-close', { visible: true });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expectFingerSized(await sizesOf(page, '.ant-modal .ant-modal-close'));
+    await page.screenshot({ path: screenshotPath(`touch-targets-close-${width}.png`) });
+  });
+
   test('tabs that run off the screen show that there are more', async () => {
     const session = await signInViaApi(e2e.baseUrl, Wallet.createRandom());
     const page = await e2e.newPage({ session, viewport });

@@ -109,11 +109,13 @@ describe('content', () => {
     expect(titles((await get('/content/link', CN)).body.data)).toEqual(CONTENT_LINKS.map((l) => l.title));
   });
 
-  it('seeds banner pictures without words of their own: the title laid over them is the translated one', () => {
-    const banners = CONTENT_LINKS.filter((link) => link.type === 'banner');
-    expect(banners.length).toBeGreaterThan(0);
-    for (const banner of banners) {
-      const svg = decodeURIComponent(banner.image!.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
+  it('seeds banner and goods pictures without words of their own: the names shown with them are the translated ones', async () => {
+    const banners = CONTENT_LINKS.filter((link) => link.type === 'banner').map((link) => link.image!);
+    const goods = (await get('/mall/goods/1', EN)).body.data;
+    const pictures = [...banners, goods.cover, ...goods.images];
+    expect(pictures.length).toBeGreaterThan(banners.length);
+    for (const picture of pictures) {
+      const svg = decodeURIComponent(picture.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
       expect(svg).toMatch(/^<svg /);
       expect(svg).not.toMatch(/<text/);
     }
