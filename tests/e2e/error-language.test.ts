@@ -11,6 +11,7 @@ import { clickText } from './support/actions';
 import { PHONE, useE2E } from './support/environment';
 import { errorEnvelope, interceptRequests, pathIs, type FakeReply } from './support/intercept';
 import { textsOf, waitForText } from './support/page';
+import { screenshotPath } from './support/paths';
 import { setPayPasswordViaApi, signInViaApi } from './support/siwe';
 
 const e2e = useE2E();
@@ -42,7 +43,9 @@ async function subscribeWithWrongPassword(page: Page, subscribe: string): Promis
   await page.locator('.ant-drawer-open .ant-checkbox-wrapper').click();
   await page.type('.ant-drawer-open #payPassword', '000000');
   const answered = page.waitForResponse((response) => new URL(response.url()).pathname === FINANCE_ORDER);
-  await page.locator('.ant-drawer-open button[type="submit"]').click();
+  await page.$eval('.ant-drawer-open button[type="submit"]', (button) => button.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: screenshotPath(`error-language-pay-sheet-${subscribe}.png`) });
+  await page.$eval('.ant-drawer-open button[type="submit"]', (button) => (button as HTMLButtonElement).click());
   expect((await answered).status()).toBe(422);
 }
 

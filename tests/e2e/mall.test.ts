@@ -47,6 +47,8 @@ describe('the mall', () => {
     await waitForPathMatching(page, /^\/shopping\/goods\/\d+/);
 
     await page.waitForSelector('button[aria-label="+"]');
+    // the stepper may sit under the fixed buy bar until the page is scrolled, as a finger would
+    await page.$eval('button[aria-label="+"]', (button) => button.scrollIntoView({ block: 'center' }));
     await page.click('button[aria-label="+"]');
     await page.waitForFunction(() => location.search.includes('qty=2'));
     await clickText(page, 'button', '立即购买');

@@ -262,9 +262,11 @@ describe('6. touch targets at 375 px', () => {
     await waitForText(page, 'body', shown);
     if (!signedIn) await page.waitForSelector('header a[href^="/login"]', { visible: true });
     // the check measures real fields: the page shows at least one wherever the table promises one
-    if (['/shopping', '/my/transfer', '/my/address/add', '/calculate/unknown', '/my/setting/pay-pass', '/my/records'].includes(path)) {
+    if (['/shopping', '/my/transfer', '/my/address/add', '/calculate/unknown', '/my/records'].includes(path)) {
       await page.waitForSelector('input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"])', { visible: true });
     }
+    // the pay password is typed on the app's own keypad (its keys are among the controls measured)
+    if (path === '/my/setting/pay-pass') await page.waitForSelector('[data-testid="pay-keypad"] button', { visible: true });
     expect(await smallTouchTargets(page)).toEqual([]);
     // the enlarged hit areas never make the page pan sideways
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -329,28 +331,15 @@ describe('11. smaller defects', () => {
     expect(await page.$eval(track, (el) => el.getBoundingClientRect().toJSON() as DOMRect)).toEqual(frameBefore);
   });
 
-  test('the goods placeholder pictures show the whole name', async () => {
+  test('the goods placeholder pictures carry no words to cut: the name is text beside them', async () => {
     const page = await phonePage({ signedIn: false });
     await page.goto(e2e.url('/shopping'));
     await waitForText(page, 'body', '磁吸无线充电宝');
-    const overflowing = await page.evaluate(async () => {
-      const sources = Array.from(document.querySelectorAll<HTMLImageElement>('img[src^="data:image/svg"]')).map((img) => img.src);
-      const cut: string[] = [];
-      for (const src of sources) {
-        const svgText = decodeURIComponent(src.slice(src.indexOf(',') + 1));
-        const holder = document.createElement('div');
-        holder.innerHTML = svgText;
-        document.body.appendChild(holder);
-        const svg = holder.querySelector('svg')!;
-        const text = svg.querySelector('text')!;
-        const box = text.getBBox();
-        if (box.x < 0 || box.x + box.width > svg.viewBox.baseVal.width) cut.push(text.textContent ?? '');
-        holder.remove();
-      }
-      return { count: sources.length, cut };
-    });
-    expect(overflowing.count).toBeGreaterThan(0);
-    expect(overflowing.cut).toEqual([]);
+    const pictures = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('img[src^="data:image/svg"]')).map((img) => decodeURIComponent(img.src.slice(img.src.indexOf(',') + 1))),
+    );
+    expect(pictures.length).toBeGreaterThan(0);
+    expect(pictures.filter((svg) => svg.includes('<text'))).toEqual([]);
   });
 
   test('USDT estimates and totals show at most 2 decimals; exact balances stay exact', async () => {

@@ -5,10 +5,11 @@
  */
 import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
+import { clickText } from './support/actions';
 import { PHONE, SMALL_PHONE, useE2E } from './support/environment';
 import { waitForText } from './support/page';
 import { screenshotPath } from './support/paths';
-import { signInViaApi } from './support/siwe';
+import { setPayPasswordViaApi, signInViaApi } from './support/siwe';
 
 const e2e = useE2E();
 const FINGER = 44;
@@ -65,14 +66,17 @@ describe.each([
   });
 
   test('a sheet and a dialog close by a finger-sized button', async () => {
-    const session = await signInViaApi(e2e.baseUrl, Wallet.createRandom());
+    // with a pay password, so the buy sheet shows its agreement (whose text opens in a dialog)
+    const wallet = Wallet.createRandom();
+    const session = await signInViaApi(e2e.baseUrl, wallet);
+    await setPayPasswordViaApi(e2e.baseUrl, session.token, wallet, '135790');
     const page = await e2e.newPage({ session, viewport });
     await page.goto(e2e.url('/calculate'));
-    await page.waitForSelector('.ant-card button.ant-btn-primary', { visible: true });
-    await page.$eval('.ant-card button.ant-btn-primary', (button) => (button as HTMLElement).click());
+    await clickText(page, 'button', '立即购买');
     await page.waitForSelector('.ant-drawer-open .ant-drawer-close', { visible: true });
     await new Promise((resolve) => setTimeout(resolve, 400));
     expectFingerSized(await sizesOf(page, '.ant-drawer-open .ant-drawer-close'));
+    await page.waitForSelector('[data-testid="agreement-open"]', { visible: true });
     await page.$eval('[data-testid="agreement-open"]', (button) => (button as HTMLElement).click());
     await page.waitForSelector('.ant-modal .ant-modal-close', { visible: true });
     await new Promise((resolve) => setTimeout(resolve, 400));
