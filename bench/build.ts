@@ -1,5 +1,5 @@
 /**
- * `npm run bench:build`: how long `npm run build` takes against its 60 s budget (issue 2).
+ * `npm run bench:build`: how long `npm run build` takes against its 60 s budget.
  * The time is taken inside the build lock, so waiting for another build does not count.
  * Prints the figure; not part of npm test.
  */

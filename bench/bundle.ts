@@ -1,6 +1,6 @@
 /**
- * `npm run bench:bundle`: the first-load JavaScript of `/login`, gzip, against its 250 KB budget
- * (issue 2). Loads /login in Debian's Chromium from the real server serving a copy of dist/
+ * `npm run bench:bundle`: the first-load JavaScript of `/login`, gzip, against its 250 KB budget.
+ * Loads /login in Debian's Chromium from the real server serving a copy of dist/
  * (built first when stale), waits until the network is idle, and sums the gzip size of every
  * script fetched.
  * Prints the figures; not part of npm test.

@@ -2,7 +2,7 @@
  * `npm run bench:lighthouse`: Lighthouse 12 (mobile preset, simulated throttling) in Debian's
  * Chromium against the production build served by the real server (`server/main.ts`, what
  * `npm start` runs) on a freshly seeded SQLite database. Prints, per page, the performance score,
- * LCP, TBT, CLS and the first load's JavaScript as transferred (gzip), next to issue 15's goal.
+ * LCP, TBT, CLS and the first load's JavaScript as transferred (gzip), next to the goals in docs/performance.md.
  * `/my` and `/my/assets` are measured signed in. Figures, not a test: nothing is asserted.
  *
  * BENCH_RUNS (default 2) runs per page, each printed; BENCH_PAGES (comma list) picks pages.
@@ -50,7 +50,7 @@ interface Report {
 /** Debian's Chromium kept off this machine's closed network (tests/e2e/support/browser.ts) */
 const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', '--lang=zh-CN', '--accept-lang=zh-CN'];
 
-/** Stores the app's session in the profile (DESIGN.md §5), or clears it. */
+/** Stores the app's session in the profile, or clears it. */
 async function storeSession(profileDir: string, origin: string, session: { token: string; user: unknown } | null): Promise<void> {
   const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, headless: true, userDataDir: profileDir, args: CHROMIUM_FLAGS });
   try {

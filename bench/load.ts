@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load` (issue 18): an open-model load of a day in the life, on SQLite (one
+ * `npm run bench:load`: an open-model load of a day in the life, on SQLite (one
  * process), PostgreSQL with one process and PostgreSQL with two (server/cluster.ts, a private
  * Redis for the shared rate limits). Printed figures, not a test.
  *

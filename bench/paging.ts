@@ -1,5 +1,5 @@
 /**
- * `npm run bench:paging` (issue 18, deep pages): how long one page of a user's ledger entries
+ * `npm run bench:paging` (deep pages): how long one page of a user's ledger entries
  * (GET /api/v1/web/user/wallet/details, 20 rows) takes at any depth, through the real app
  * (`app.inject`: routing, session, validation, the queries, serialisation), on SQLite and on
  * PostgreSQL. Printed figures, not a test. The goal: p99 < 20 ms at any depth with 1 000 000

@@ -3,7 +3,7 @@
  * 100 000, one per user) on a fresh database: SQLite, or PostgreSQL with DATABASE_URL (a schema of
  * its own, dropped afterwards). Prints the time to settle the day, orders/s, and the time a second
  * run of the same day takes (it must settle nothing: exactly once), then checks the ledger.
- * Issue 18's goal: one day of 100 000 orders in under 2 minutes on PostgreSQL. Printed only, not a
+ * The goal: one day of 100 000 orders in under 2 minutes on PostgreSQL. Printed only, not a
  * test. The users and orders are inserted straight into their tables (the purchase path is not
  * what is measured).
  *

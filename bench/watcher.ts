@@ -1,5 +1,5 @@
 /**
- * `npm run bench:watcher` (issue 16): ganache in process, a
+ * `npm run bench:watcher`: ganache in process, a
  * 6-decimal test ERC-20, BENCH_USERS users (default 10 000) with their deposit addresses, and
  * BENCH_DEPOSITS token deposits (default 1 000) spread over BENCH_BLOCKS blocks (default 5 000).
  * Prints how long the watcher (ERC20: USDT Transfer logs and the ETH block scan, 12

@@ -1,5 +1,5 @@
 /**
- * The feature flags the SPA runs with (DESIGN §5): the server's, fetched at start, so switching a
+ * The feature flags the SPA runs with: the server's, fetched at start, so switching a
  * feature off needs no rebuild. The server enforces them on every call; here they only decide
  * what is shown and where a visit goes.
  *

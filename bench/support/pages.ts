@@ -1,7 +1,7 @@
-/** The pages issue 15's phone goal names, as bench:lighthouse and bench:startup load them. */
+/** The pages the phone goal (docs/performance.md) names, as bench:lighthouse and bench:startup load them. */
 export interface PageSpec {
   path: string;
-  /** loaded with a stored session (DESIGN.md §5) */
+  /** loaded with a stored session */
   signedIn: boolean;
 }
 

@@ -1,4 +1,4 @@
-/** The current feature flags, public: visitors' menus and routes follow them too (DESIGN §5). */
+/** The current feature flags, public: visitors' menus and routes follow them too. */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
 import type { AppContext } from '../context';

@@ -1,5 +1,5 @@
 /**
- * Logout (DESIGN §5): revoke the token on the server (a failure does not stop the logout), clear
+ * Logout: revoke the token on the server (a failure does not stop the logout), clear
  * both storages, reset the current user synchronously and go to the login page.
  */
 import { history, useModel } from '@umijs/max';

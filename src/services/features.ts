@@ -1,4 +1,4 @@
-/** Which features are switched on now (public; DESIGN §5). */
+/** Which features are switched on now (public). */
 import type { featureEndpoints } from '../../contract/features';
 import { httpGet, type ServiceOptions } from './client';
 import type { DataOf } from './types';

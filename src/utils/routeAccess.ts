@@ -1,5 +1,5 @@
 /**
- * Route access rules over the route table (DESIGN §5), as pure functions so the auth wrapper,
+ * Route access rules over the route table, as pure functions so the auth wrapper,
  * the menus and the tests share one implementation.
  *
  * - A route is accessible only when every access name on its path from the root resolves to

@@ -1,5 +1,5 @@
 /**
- * Wallet sign-in (EIP-4361, DESIGN §6): account → nonce → message → `personal_sign` → server.
+ * Wallet sign-in (EIP-4361): account → nonce → message → `personal_sign` → server.
  * Stores the session on success; every failure is a WalletError.
  */
 import type { SignInResponseType } from '../../contract/auth';

@@ -1,5 +1,5 @@
 /**
- * The access guard on the root route (DESIGN §5). Umi's access plugin only guards routes through
+ * The access guard on the root route. Umi's access plugin only guards routes through
  * its layout plugin, which this app does not use, so this wrapper enforces the route table:
  * an inaccessible route sends a signed-out visitor to the login page (with `redirect`) and
  * anyone else to `/`. It also keeps the current user in step with other tabs.

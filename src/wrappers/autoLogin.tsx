@@ -1,5 +1,5 @@
 /**
- * Auto-login (DESIGN §6): inside a wallet's DApp browser that already authorised this site
+ * Auto-login: inside a wallet's DApp browser that already authorised this site
  * (`eth_accounts` not empty) and without a session, sign in without a click — once per visit,
  * never retried after a failure or a logout. Also signs the user out when the wallet switches
  * to another account or disconnects.

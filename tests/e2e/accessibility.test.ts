@@ -1,5 +1,5 @@
 /**
- * Issue 15, defect 12: the document's language follows the active locale, users may zoom, and the
+ * Defect 12: the document's language follows the active locale, users may zoom, and the
  * app is installable (icon and web app manifest, theme colour #0066f5).
  */
 import type { Page } from 'puppeteer-core';

@@ -1,5 +1,5 @@
 /**
- * Issue 6, the address book in Chromium against the real server: add (with the shared
+ * The address book in Chromium against the real server: add (with the shared
  * validation), edit, set default and delete addresses through the UI, and the selection mode the
  * mall checkout opens.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15, defect 12: an axe-core scan of every route of config/routes.ts finds no serious or
+ * Defect 12: an axe-core scan of every route of config/routes.ts finds no serious or
  * critical violation. Signed in as one user who has data on every screen (balances, a deposit,
  * power and finance orders with two settled days, a transfer, a conversion, an invitee, an
  * address, a paid and shipped mall order with traces and an unpaid one), at 375 px and on the

@@ -1,5 +1,5 @@
 /**
- * Issue 16 end to end: the real server follows a local ganache chain (CHAIN_ERC20_*, 2
+ * Deposits from the chain end to end: the real server follows a local ganache chain (CHAIN_ERC20_*, 2
  * confirmations, the watcher every 500 ms) with a 6-decimal TestUSDT deployed here. A user opens
  * /my/deposit on a phone, the test reads the address the page shows and sends TestUSDT to it on the
  * chain: the page shows 确认中 and then, once the test mined the confirmation, the credited record and

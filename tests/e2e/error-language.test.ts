@@ -1,5 +1,5 @@
 /**
- * Issue 15 §3 and §13 at 375 px in Chromium against the real server. Every request still asks for
+ * Server errors in the interface's language at 375 px in Chromium against the real server. Every request still asks for
  * zh-TW (the spec's Accept-Language), yet a zh-CN user who types a wrong pay password reads
  * Simplified Chinese and an en-US user English: the error envelope's errKey/errParams are
  * rendered from the active locale's catalogue, and the catalogue's threshold (99 characters a toast,

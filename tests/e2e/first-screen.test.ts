@@ -1,5 +1,5 @@
 /**
- * Issue 15, the phone's first screen: the document paints the app shell (header bar, skeleton,
+ * The phone's first screen: the document paints the app shell (header bar, skeleton,
  * tab bar) before any script runs, the React placeholders keep it (in the theme) while the initial
  * state loads, the real shell takes its place at the same heights, and the layout does not shift
  * (CLS from a PerformanceObserver('layout-shift') in the page) through the first render; and the

@@ -1,5 +1,5 @@
 /**
- * Issue 6, invitations in Chromium against the real server: user A shares the link of /my/invite,
+ * Invitations in Chromium against the real server: user A shares the link of /my/invite,
  * user B opens it and signs in with a wallet, B buys a power product (API, after an ops deposit),
  * and A sees B among the invitees with the commission, and B sees A as the inviter.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 2, the shell's navigation: a bottom tab bar on phones (375 px) and a top navigation on
+ * The shell's navigation: a bottom tab bar on phones (375 px) and a top navigation on
  * desktops (1280 px), both derived from the route table and filtered by access. Screenshots go
  * to the git-ignored tests/screenshots/ for a person to look at.
  */

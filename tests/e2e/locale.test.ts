@@ -1,5 +1,5 @@
 /**
- * Issue 2, locales in the built app: zh-CN needs no extra script; choosing another language in the
+ * Locales in the built app: zh-CN needs no extra script; choosing another language in the
  * switcher loads its messages and shows them at once; a reload starts in the chosen language.
  */
 import type { Page } from 'puppeteer-core';

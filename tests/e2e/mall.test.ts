@@ -1,5 +1,5 @@
 /**
- * Issue 7 in Chromium against the real server (phone viewport): browse the mall, buy with a new
+ * In Chromium against the real server (phone viewport): browse the mall, buy with a new
  * address added through the address book's selection mode, pay with the pay password; ship and
  * add traces with the ops commands and see them on the logistics page; confirm receipt; cancel
  * an unpaid order; each order tab lists the right orders.

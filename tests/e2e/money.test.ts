@@ -1,5 +1,5 @@
 /**
- * Issue 4 end to end, in Chromium against the real server on a fresh SQLite database: A signs in
+ * Money end to end, in Chromium against the real server on a fresh SQLite database: A signs in
  * with a wallet, receives an ops-credited deposit, sets the pay password, sends USDT to B (who sees
  * it), converts USDT to BTC, and finds every step in /my/records.
  */

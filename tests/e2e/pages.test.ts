@@ -1,5 +1,5 @@
 /**
- * Issue 2, "every page of the route table renders": each route of config/routes.ts, signed in,
+ * Every page of the route table renders: each route of config/routes.ts, signed in,
  * in the production build against the real server, shows its page: no error page, no uncaught
  * error, and the address stays where it was asked to go.
  */

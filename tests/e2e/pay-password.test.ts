@@ -1,5 +1,5 @@
 /**
- * Issue 12 §1 in Chromium against the real server: setting the pay password asks the wallet for a
+ * In Chromium against the real server: setting the pay password asks the wallet for a
  * fresh signature ("Set pay password for PowerFi", personal_sign) and succeeds with it; a wallet
  * that declines leaves no password. /my/setting lists the signed-in devices and signs another one
  * out, whose token then stops working.

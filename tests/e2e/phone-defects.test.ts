@@ -1,5 +1,5 @@
 /**
- * Issue 15, defects 2, 4, 5, 6 and 11 as a Chinese phone user meets them (375 px, zh-CN), in
+ * Defects of the first phone walk-through as a Chinese phone user meets them (375 px, zh-CN), in
  * Chromium against the real server: QR codes, the records and deposit pages, touch targets and the
  * smaller ones. Measured in the page (getBoundingClientRect, scrollWidth, canvas pixels).
  */

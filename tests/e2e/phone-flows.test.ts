@@ -1,5 +1,5 @@
 /**
- * Issue 15, defects met by a phone user (375 px, zh-CN), in Chromium against the real server on a
+ * Defects met by a phone user (375 px, zh-CN), in Chromium against the real server on a
  * fresh SQLite database:
  *   1. a sign-out (or a refused session) sticks in every tab: no automatic sign-in afterwards;
  *   7. amount and count fields keep what was typed and refuse what is not allowed, with a message;

@@ -1,5 +1,5 @@
 /**
- * Issue 5 in Chromium against the real server (phone viewport): buy a power product and a finance
+ * In Chromium against the real server (phone viewport): buy a power product and a finance
  * product through the sheets, settle two days with the ops command, then see the bills on
  * /calculate/history, the census on /calculate/assets and exchange the output on /calculate/exchange.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 2, the shell against the real server: route redirects, the login redirect with path,
+ * The shell against the real server: route redirects, the login redirect with path,
  * search and hash, and the two headers on every API request.
  */
 import type { HTTPRequest } from 'puppeteer-core';

@@ -1,5 +1,5 @@
 /**
- * Issue 3, wallet sign-in end to end: the real server on an empty SQLite database, the login
+ * Wallet sign-in end to end: the real server on an empty SQLite database, the login
  * page, and a test wallet (EIP-1193 + EIP-6963) that signs with an ethers Wallet held here.
  */
 import { Wallet } from 'ethers';

@@ -1,5 +1,5 @@
 /**
- * Crash points (issue 13): a server process killed (SIGKILL) right after the N-th statement of a
+ * Crash points: a server process killed (SIGKILL) right after the N-th statement of a
  * transfer, a power purchase, a mall payment, a settlement run and a withdrawal signer run (issue
  * 17, against a local chain), for every N until the operation completes. After each kill, on the
  * database the killed process left:

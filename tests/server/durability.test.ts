@@ -1,5 +1,5 @@
 /**
- * Acknowledged means committed and durable (issue 13), on SQLite and PostgreSQL: a write that was
+ * Acknowledged means committed and durable, on SQLite and PostgreSQL: a write that was
  * answered is committed even when a transaction it ran next to fails at its commit; a failing
  * transaction takes nothing of another with it; a read never sees work that is not committed; and
  * `destroy()` in the middle of a transaction keeps nothing of it. A second database handle on the

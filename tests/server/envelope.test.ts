@@ -17,7 +17,7 @@ const refuse = defineEndpoint({
 });
 const boom = defineEndpoint({ method: 'GET', prefix: 'web', path: '/test/boom', auth: false, summary: 'probe', response: Type.Null() });
 const ENVELOPE_KEYS = ['code', 'data', 'errCode', 'errMessage', 'httpStatusCode', 'message', 'requestId', 'showType', 'success'];
-/** an error also names the message key of errMessage and its parameters (issue 15; tests/server/error-keys.test.ts) */
+/** an error also names the message key of errMessage and its parameters (tests/server/error-keys.test.ts) */
 const ERROR_ENVELOPE_KEYS = [...ENVELOPE_KEYS, 'errKey', 'errParams'].sort();
 
 let t: TestApp;
@@ -58,7 +58,7 @@ describe('success envelope', () => {
     expect(body.requestId).toBe(response.headers['x-request-id']);
   });
 
-  it('refuses unknown fields, nested ones too, naming them (issue 12: never silently dropped)', async () => {
+  it('refuses unknown fields, nested ones too, naming them (never silently dropped)', async () => {
     const top = await t.app.inject({ method: 'POST', url: '/api/v1/web/test/echo-keys', payload: { ...validEcho, isAdmin: true } });
     expect(expectEnvelope(top, 400, 'VALIDATION_FAILED').errMessage).toBe('不允許的欄位「isAdmin」');
     const nested = await t.app.inject({ method: 'POST', url: '/api/v1/web/test/echo-keys', payload: { ...validEcho, region: { city: '台北', hacked: 1 } } });

@@ -1,5 +1,5 @@
 /**
- * Issue 15 §3: every error envelope names the message key of its errMessage and the parameters
+ * Every error envelope names the message key of its errMessage and the parameters
  * (errKey, errParams; contract/envelope.ts), so the browser says it in its own language. The wire
  * keeps its text in the language of Accept-Language (zh-TW by default): filling the zh-TW text of
  * errKey with errParams gives errMessage exactly. Successes carry neither field.

@@ -1,5 +1,5 @@
 /**
- * Feature flags on the server (DESIGN §5): a switched-off feature's every call is refused with
+ * Feature flags on the server: a switched-off feature's every call is refused with
  * 403 FEATURE_DISABLED before anything else and changes nothing, the other features keep
  * working, the flags are public, a flags file edited at run time applies without a restart (a
  * broken one keeps the last good flags), and a bad flag setting stops the server at start.

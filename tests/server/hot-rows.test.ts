@@ -1,5 +1,5 @@
 /**
- * No hot rows (issue 18): a system account (fees, deposits, commissions, …) is spread over
+ * No hot rows: a system account (fees, deposits, commissions, …) is spread over
  * SYSTEM_SHARDS rows, and a posting's system lines go to the shard of its first user
  * (server/ledger/post.ts), so money transactions of different users rarely wait on one row lock.
  * A system account's balance is the sum of its shards (`systemBalance`, ledger:check's

@@ -1,5 +1,5 @@
 /**
- * Keyset paging (server/http/paging.ts, issue 18): every list that grows with time answers a
+ * Keyset paging (server/http/paging.ts): every list that grows with time answers a
  * `nextCursor`, and walking a list page by page along it gives exactly the rows of the offset
  * listing, in the same order, each once, ending with a null cursor, even when a row is added
  * in the middle of the walk. A cursor that does not fit the list, or one sent to a list without a

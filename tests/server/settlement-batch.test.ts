@@ -1,5 +1,5 @@
 /**
- * Settlement in batches (issue 18): a day of a few hundred orders (more than SETTLE_BATCH, power in
+ * Settlement in batches: a day of a few hundred orders (more than SETTLE_BATCH, power in
  * two coins, users with several orders, finance orders of invited users that mature) is paid in
  * one ledger posting per batch, and each order exactly once:
  * - two (three) runs of the same day at once, on PostgreSQL truly concurrent, with users' transfers

@@ -1,5 +1,5 @@
 /**
- * SIGTERM under load (issue 13): the real server process (`server/main.ts`, what `npm start` runs)
+ * SIGTERM under load: the real server process (`server/main.ts`, what `npm start` runs)
  * gets SIGTERM
  * - while transfers pour in. It stops taking requests, finishes those in flight and exits 0;
  *   afterwards every acknowledged transfer is in the database, nothing is half-written (the

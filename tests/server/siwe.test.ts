@@ -1,4 +1,4 @@
-/** Every rule of wallet sign-in (EIP-4361, DESIGN.md §6) refuses a message that breaks it. */
+/** Every rule of wallet sign-in (EIP-4361) refuses a message that breaks it. */
 import { Wallet } from 'ethers';
 import { startTestApp, type TestApp } from './support/app';
 import { MINUTE } from './support/clock';

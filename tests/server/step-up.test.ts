@@ -1,5 +1,5 @@
 /**
- * The attack of issue 12: a stolen or relayed session token alone must not set or change the pay
+ * The attack: a stolen or relayed session token alone must not set or change the pay
  * password. Each needs a fresh wallet signature (step-up): a SIWE message for our origin, signed by
  * the session's own wallet, carrying the purpose's statement and the nonce of an unused, unexpired
  * challenge issued to this user for this purpose. Every refusal changes nothing and keeps the

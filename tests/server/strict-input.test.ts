@@ -1,5 +1,5 @@
 /**
- * Issue 12 §2, written as the attacks: request input is strictly typed. Amounts are JSON strings
+ * Written as the attacks: request input is strictly typed. Amounts are JSON strings
  * of at most 8 decimals (no number, array, exponent, sign or space), nothing in a body is coerced,
  * unknown and duplicate keys are refused, paging is bounded, dates are real, control characters
  * are refused everywhere, a stranger gets 401 before any validation, and error texts never carry

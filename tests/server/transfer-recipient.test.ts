@@ -1,5 +1,5 @@
 /**
- * Issue 15 (defect 9): the transfer page checks the recipient as it is typed, before any pay
+ * The transfer page checks the recipient as it is typed, before any pay
  * password. The answer names the recipient by a masked address only (never the full address or
  * anything else); an unknown recipient or oneself is a 404 with a clear message; the lookup needs
  * a session and is rate limited per caller, so it cannot walk the user table.

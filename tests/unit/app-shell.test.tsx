@@ -1,5 +1,5 @@
 /**
- * The app shell before the app (issue 15): plugins/appShell puts the shell's CSS and markup into
+ * The app shell before the app: plugins/appShell puts the shell's CSS and markup into
  * the document (no script: the CSP allows none inline), and the React placeholders render the same
  * markup, so the screen is never blank between the HTML, the initial state and a route's chunk.
  */

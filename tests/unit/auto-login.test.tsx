@@ -1,5 +1,5 @@
 /** @jest-environment ./tests/unit/walletEnvironment.js */
-/** The auto-login wrapper (DESIGN §6) and the account watcher, with a fake DApp-browser wallet. */
+/** The auto-login wrapper and the account watcher, with a fake DApp-browser wallet. */
 import { act, screen, waitFor } from '@testing-library/react';
 import { nonce, signInWallet, signOut } from '@/services/auth';
 import { profile } from '@/services/user';

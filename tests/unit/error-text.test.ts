@@ -1,5 +1,5 @@
 /**
- * Issue 15 §3: a server error in the interface's language. The wire asks for zh-TW (errMessage is
+ * A server error in the interface's language. The wire asks for zh-TW (errMessage is
  * Traditional Chinese); the envelope's errKey/errParams are rendered from the server's own
  * catalogue of the active locale (contract/messages), and a schema failure becomes a sentence a
  * person understands. A key the browser does not know, or missing parameters, fall back to

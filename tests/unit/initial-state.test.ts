@@ -63,7 +63,7 @@ describe('fetchInitialState (spec §4)', () => {
   });
 });
 
-describe('feature flags in the initial state (DESIGN §5)', () => {
+describe('feature flags in the initial state', () => {
   it('a visitor gets the server\'s flags, fetched silently with a short timeout', async () => {
     const state = await fetchInitialState();
     expect(state.features).toEqual(SERVER_FLAGS);

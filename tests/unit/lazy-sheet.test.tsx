@@ -1,5 +1,5 @@
 /**
- * Issue 15: what the first screen leaves out. A sheet made with lazySheet loads its code the
+ * What the first screen leaves out. A sheet made with lazySheet loads its code the
  * first time it opens and stays mounted after; AsyncContent's failure is a StatusBlock (antd's
  * Result, with its illustrations, stays out of the first load) with its retry button.
  */

@@ -1,5 +1,5 @@
 /** @jest-environment ./tests/unit/walletEnvironment.js */
-/** The /login page (issue 3) signing in through the real wallet code against a fake EIP-1193 wallet. */
+/** The /login page signing in through the real wallet code against a fake EIP-1193 wallet. */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { history } from '@umijs/max';
 import LoginPage from '@/pages/Login';
@@ -138,7 +138,7 @@ describe('login page', () => {
     expect(mockedSignIn).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the server’s reason when it refuses the signature, in the interface’s language (issue 15)', async () => {
+  it('shows the server’s reason when it refuses the signature, in the interface’s language', async () => {
     withWallet();
     mockedNonce.mockResolvedValue(nonceResponse());
     mockedSignIn.mockRejectedValue(

@@ -61,7 +61,7 @@ function ok<D extends keyof Contract>(...args: Parameters<typeof call<D>>): any 
   return reply.body.data;
 }
 
-/** The server's refusal: its error code, the zh-TW text of its message key, and that key and its parameters (issue 15). */
+/** The server's refusal: its error code, the zh-TW text of its message key, and that key and its parameters. */
 function expectRefusal(reply: Reply, code: string, key: MessageKey, params: MessageParams = {}): void {
   expect({ code: reply.body.errCode, text: reply.body.errMessage }).toEqual({ code, text: fillMessage(zhTW[key], params) });
   expect({ errKey: reply.body.errKey, text: fillMessage(zhTW[reply.body.errKey as MessageKey], reply.body.errParams) }).toEqual({ errKey: key, text: reply.body.errMessage });
@@ -259,7 +259,7 @@ describe('the pay password locks after PAY_PASSWORD_MAX_FAILURES wrong tries', (
   });
 });
 
-describe('refusals name their message key and parameters like the server (issue 15)', () => {
+describe('refusals name their message key and parameters like the server', () => {
   const { token } = signedIn();
 
   it('a missing body field: validation.required with the field, the zh-TW text in errMessage', () => {

@@ -203,7 +203,7 @@ describe('error catalogue (spec §8)', () => {
     expect(await screen.findByText('IDEMPOTENCY_CONFLICT')).toBeInTheDocument();
   });
 
-  // issue 15 §13: the threshold itself, so `<` → `<=` or 100 → 110 fails here
+  // the threshold itself, so `<` → `<=` or 100 → 110 fails here
   it('exactly 99 characters: a toast, no notification', async () => {
     const text = '余'.repeat(98) + '。';
     expect(text).toHaveLength(99);
@@ -294,7 +294,7 @@ describe('error catalogue (spec §8)', () => {
   });
 });
 
-describe('errors in the interface’s language (issue 15): the wire stays zh-TW, the text follows the locale', () => {
+describe('errors in the interface’s language: the wire stays zh-TW, the text follows the locale', () => {
   const wrongPassword = () => keyed('PAY_PASSWORD_WRONG', 'payPassword.wrong', { remaining: 4 });
 
   it.each([

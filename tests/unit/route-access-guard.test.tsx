@@ -1,5 +1,5 @@
 /**
- * The auth wrapper over the real route table (DESIGN §5), with the flags the server hands over
+ * The auth wrapper over the real route table, with the flags the server hands over
  * at start (here: transfer switched off, though config/access.ts has it on).
  */
 import { act, screen, waitFor } from '@testing-library/react';

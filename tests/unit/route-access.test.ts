@@ -45,7 +45,7 @@ const loginOnly = [
 ];
 const publicPaths = ['/', '/calculate', '/calculate/coin', '/calculate/unknown', '/shopping', '/shopping/goods/5', '/login'];
 
-describe('route access over the real route table (DESIGN §5)', () => {
+describe('route access over the real route table', () => {
   it.each(loginOnly)('%s needs a signed-in user', (path) => {
     expect(isChainAccessible(chainOf(path), signedOut)).toBe(false);
     expect(needsLogin(chainOf(path), signedOut)).toBe(true);

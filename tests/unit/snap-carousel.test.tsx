@@ -1,5 +1,5 @@
 /**
- * Issue 15 ("no layout work left to the carousel"): SnapCarousel is a CSS scroll-snap row. Each
+ * No layout work left to the carousel: SnapCarousel is a CSS scroll-snap row. Each
  * slide exists once; the dots and the timer scroll the row to a slide; the timer waits while the
  * user points at, focuses or has just touched it, and does not run for one slide or for a user who
  * asked for reduced motion. jsdom lays nothing out: a slide's offsetLeft is given as its place ×

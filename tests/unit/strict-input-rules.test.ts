@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The shared input rules of issue 12 §2 (contract/): real dates, control characters (line feeds
+ * The shared input rules (contract/): real dates, control characters (line feeds
  * only in `x-multiline` fields), bodies closed by defineEndpoint; and the mocks applying them like
  * the server.
  */

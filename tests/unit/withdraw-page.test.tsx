@@ -1,5 +1,5 @@
 /**
- * /my/withdraw (issue 17): the fee and the total frozen shown before confirming, the minimum and
+ * /my/withdraw: the fee and the total frozen shown before confirming, the minimum and
  * the balance checked as typed, the confirmation sending the pay password and a wallet signature
  * over exactly this withdrawal, a declined signature shown and nothing sent, the history's
  * statuses (确认中 n/12, 已拒绝 with the reason), an address added with a signature, the entry

@@ -18,7 +18,7 @@ export interface Session {
 
 export interface PageOptions {
   viewport?: { width: number; height: number };
-  /** stored before every document of the page loads, as the session module keeps it (DESIGN.md §5) */
+  /** stored before every document of the page loads, as the session module keeps it */
   session?: Session;
   /** a tab of this browser context (shares its localStorage); default: a fresh, isolated context */
   context?: BrowserContext;

@@ -1,5 +1,5 @@
 /**
- * /calculate/unknown, the output calculator (DESIGN §5): pick a power product, an amount and a
+ * /calculate/unknown, the output calculator: pick a power product, an amount and a
  * number of days; see estimated output, fees, net return and the break-even day, computed with
  * the same formulas the daily settlement uses (contract/rules/powerOutput). Every figure is an estimate.
  * The coin's price starts at the market's (when it has a usable one), saying when it was taken;
