@@ -32,6 +32,6 @@ export function rootContainer(container: React.ReactNode) {
 }
 
 export function onRouteChange({ action }: { action?: string }) {
-  // Smooth scroll to the top on every route change (spec §2), but not on the first render.
+  // Smooth scroll to the top on every route change, but not on the first render.
   if (action) scrollToTopSmoothly();
 }

@@ -1,5 +1,5 @@
 /**
- * Umi's initial state: who is signed in (spec §4 state machine) and which features are switched on.
+ * Umi's initial state: who is signed in and which features are switched on.
  *
  * Start → restore the session of this tab (or copy it from another tab) → with a token, ask the
  * server for the profile → signed in. A 401 drops the session (signed out, with the reason kept

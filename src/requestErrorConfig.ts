@@ -1,5 +1,5 @@
 /**
- * The request plugin's runtime config (spec §7–§8): the two headers every call
+ * The request plugin's runtime config: the two headers every call
  * carries, the envelope check, and the error catalogue.
  *
  * Callers that pass `skipErrorHandler` get a `BizError` (envelope in `info`) for every response

@@ -1,5 +1,5 @@
 /**
- * Browser session storage (spec §4).
+ * Browser session storage.
  *
  * The token and the user live in sessionStorage (per tab) and are mirrored in localStorage so
  * that a new tab can pick the session up (`restoreSession`) and other tabs hear about changes

@@ -1,4 +1,4 @@
-/** Business constants of the spec (§9). */
+/** Business constants of the product. */
 export const ERROR_NOTIFICATION_THRESHOLD = 100;
 /** duration 0: the long-error notification never closes by itself */
 export const ERROR_NOTIFICATION_DURATION = 0;

@@ -1,4 +1,4 @@
-/** The supported currency table of the spec (§3): text, code and symbol. */
+/** The supported currencies: text, code and symbol. */
 export interface Currency {
   text: string;
   code: string;

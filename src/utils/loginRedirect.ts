@@ -1,5 +1,5 @@
 /**
- * The login address and the way back after signing in (spec §2).
+ * The login address and the way back after signing in.
  */
 // Straight from Umi's generated history module rather than the `@umijs/max` barrel: the request
 // config imports this file and the barrel imports src/app.tsx, which imports the request config.

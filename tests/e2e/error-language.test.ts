@@ -84,7 +84,7 @@ describe('server errors in the user’s language (the wire stays zh-TW)', () => 
   });
 });
 
-describe('the error catalogue’s threshold (spec §8: ≥ 100 characters a notification) counts the text shown', () => {
+describe('the error catalogue’s threshold (≥ 100 characters: a notification) counts the text shown', () => {
   async function shopAnswering(reply: FakeReply): Promise<Page> {
     const page = await e2e.newPage({ viewport: PHONE });
     await interceptRequests(page, [{ match: pathIs(GOODS), reply }]);

@@ -1,5 +1,5 @@
 /**
- * The error catalogue (spec §8) as a person sees it: /shopping lists goods
+ * The error catalogue as a person sees it: /shopping lists goods
  * through the generic error handler, and the test decides what the goods call answers.
  * Also the page-level message for a page chunk that fails or passes its 120 s time-out.
  */

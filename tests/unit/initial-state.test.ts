@@ -20,7 +20,7 @@ beforeEach(() => {
   mockedFlags.mockResolvedValue(SERVER_FLAGS);
 });
 
-describe('fetchInitialState (spec §4)', () => {
+describe('fetchInitialState', () => {
   it('without a token: no profile call, no user, a refetch function', async () => {
     const state = await fetchInitialState();
     expect(mockedProfile).not.toHaveBeenCalled();

@@ -1,7 +1,7 @@
 import { createHistory, history } from '@umijs/max';
 import { buildLoginPath, goToLogin, readInviteCode, readRedirectTarget } from '@/utils/loginRedirect';
 
-describe('buildLoginPath (spec §2)', () => {
+describe('buildLoginPath', () => {
   it('carries the encoded path, search and hash', () => {
     expect(buildLoginPath({ pathname: '/my/assets', search: '?tab=usdt&x=1', hash: '#top' })).toBe(
       `/login?redirect=${encodeURIComponent('/my/assets?tab=usdt&x=1#top')}`,

@@ -173,7 +173,7 @@ describe('skipErrorHandler', () => {
   });
 });
 
-describe('error catalogue (spec §8)', () => {
+describe('error catalogue', () => {
   it('HTTP 401: clears the session and goes to login with the redirect parameter', async () => {
     setSession('tok', { uid: '1' });
     history.push('/my/records?page=2#top');

@@ -1,6 +1,6 @@
 /**
  * What shows before a page can: the app shell of the document (./shell.ts) while the initial state
- * loads on first render (spec §2), and while a route's chunk loads (src/loading.tsx) — the shell's
+ * loads on first render, and while a route's chunk loads (src/loading.tsx) — the shell's
  * skeleton alone inside the layout, the whole shell outside it. Never a blank screen.
  */
 import { createContext, useContext } from 'react';

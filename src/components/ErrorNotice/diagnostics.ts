@@ -1,5 +1,5 @@
 /**
- * The diagnostics an administrator needs to trace a failed request (spec §8): request URL,
+ * The diagnostics an administrator needs to trace a failed request: request URL,
  * status, body, headers, status code, message and time. Only response headers are included,
  * so the Authorization token never ends up on a clipboard.
  */

@@ -1,5 +1,5 @@
 /**
- * How a request error is shown (spec §8): a toast for short texts, and for texts of
+ * How a request error is shown: a toast for short texts, and for texts of
  * ERROR_NOTIFICATION_THRESHOLD characters or more a bottom-right notification that stays until
  * closed, with one-click copyable diagnostics. Texts are React children, never HTML. Both go
  * through the app's notifier (src/components/Feedback/notifier.ts).
