@@ -29,7 +29,6 @@ const VARIANTS: Array<{ name: string; commitGroup?: CommitGroupLimits }> = [
 async function measure(commitGroup: CommitGroupLimits | undefined): Promise<{ perSecond: number; cpuMicros: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'powerfi-bench-commit-'));
   const file = path.join(dir, 'commit.sqlite');
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const db = new Kysely<any>({ dialect: sqliteDialect(openSqlite(file), { reader: openSqliteReader(file), ...(commitGroup ? { commitGroup } : {}) }) });
   try {
     await sql`create table account (id integer primary key, balance integer not null)`.execute(db);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the type check (`tsc --noEmit`), then every suite, in order: unit (jsdom), server on
+ * `npm test`: the type check (`tsc --noEmit`), ESLint (zero warnings), then every suite, in order: unit (jsdom), server on
  * SQLite, server on PostgreSQL, end-to-end in Chromium. Prints one closing line "N passed, N failed" over all of them and
  * exits non-zero when anything failed or a suite could not run.
  *
@@ -34,6 +34,12 @@ if (!only || only.includes('typecheck')) {
   if (!existsSync('src/.umi/tsconfig.json')) spawnSync('npx', ['max', 'setup'], { stdio: 'inherit' });
   const tsc = spawnSync('npx', ['tsc', '--noEmit', '-p', '.'], { stdio: 'inherit' });
   if (tsc.status !== 0) broken.push('typecheck');
+}
+if (!only || only.includes('lint')) {
+  console.log('\n=== lint ===');
+  // eslint.config.mjs; any warning fails the run
+  const lint = spawnSync('npx', ['eslint', '.', '--max-warnings', '0'], { stdio: 'inherit' });
+  if (lint.status !== 0) broken.push('lint');
 }
 for (const suite of suites) {
   const out = join(outDir, `${suite.name}.json`);

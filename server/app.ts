@@ -74,7 +74,7 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // a well-formed X-Request-Id from a proxy is kept, so one id follows a request end to end
     // the router's own refusals (bad URL encoding, over-long parameter) get the envelope too
-    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
+    frameworkErrors: (error, request, reply) => void errorHandler(error, request, reply),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();

@@ -75,7 +75,7 @@ export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- asks about the engine only, so any schema will do (migrations pass Kysely<any>)
 export function isSqlite(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }

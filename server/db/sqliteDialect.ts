@@ -285,7 +285,7 @@ export function sqliteDialect(sqlite: BetterSqlite3.Database, options: SqliteDia
   return {
     createAdapter: () => new TransactionalDdlSqliteAdapter(),
     createDriver: () => new GroupCommitSqliteDriver(sqlite, options),
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Dialect interface declares it so
     createIntrospector: (db: Kysely<any>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };

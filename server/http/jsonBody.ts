@@ -28,7 +28,7 @@ export function registerJsonBody(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
     const body = raw.toString();
-    parse(request, body, (error, value) => {
+    void parse(request, body, (error, value) => {
       if (error) return done(error, undefined);
       const duplicate = findDuplicateKey(body);
       return duplicate ? done(fieldRefusal('duplicateKey', duplicate), undefined) : done(null, value);

@@ -28,7 +28,9 @@ export function registerStaticFiles(app: FastifyInstance, distDir: string): void
     prefix: '/',
     wildcard: true,
     cacheControl: false,
-    setHeaders: (res, file) => res.setHeader('cache-control', cacheControlFor(file)),
+    setHeaders: (res, file) => {
+      res.setHeader('cache-control', cacheControlFor(file));
+    },
   });
 }
 

@@ -23,7 +23,7 @@ export interface SweepScope {
   skuIds?: bigint[];
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any Kysely query builder with where(); its argument types differ per table
 const scoped = <Q extends { where(...args: any[]): Q }>(query: Q, scope: SweepScope): Q => {
   let result = query;
   if (scope.userId !== undefined) result = result.where('user_id', '=', scope.userId);

@@ -73,4 +73,4 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).then(() => process.exit());
+void main(process.argv.slice(2)).then(() => process.exit());

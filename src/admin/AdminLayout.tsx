@@ -102,8 +102,7 @@ function useOperator() {
       },
     );
     return () => controller.abort();
-    // the operator is fetched once per console visit (and on retry), not on every page
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the operator is fetched once per console visit (and on retry), not on every page
   }, [attempt]);
 
   const signOut = useCallback(async () => {

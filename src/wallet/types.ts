@@ -2,7 +2,10 @@
 
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] | Record<string, unknown> }): Promise<unknown>;
+  // each event passes its own arguments (accounts, chain id, …): the listener's signature types them
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- EIP-1193 leaves the arguments to the event
   on?(event: string, listener: (...args: any[]) => void): void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as for `on`
   removeListener?(event: string, listener: (...args: any[]) => void): void;
 }
 

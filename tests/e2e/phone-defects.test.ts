@@ -22,7 +22,6 @@ const PAY_PASSWORD = '135790';
 const TX_HASH = `0x${'ab'.repeat(32)}`;
 
 let session: Session;
-let addressId: string;
 const api = <T>(path: string, call?: WebCall) => webApi<T>(e2e.baseUrl, session.token, path, call);
 
 beforeAll(async () => {
@@ -37,12 +36,11 @@ beforeAll(async () => {
     body: { productId: finance.list[0].id, amount: '100', payPassword: PAY_PASSWORD },
     headers: { 'Idempotency-Key': 'e2e-phone-finance-1' },
   });
-  const address = await api<{ id: string }>('/user/address/create', {
+  await api<{ id: string }>('/user/address/create', {
     method: 'POST',
     body: { receiver: '张三', phone: '13800138000', region: { province: '广东省', city: '深圳市', district: '南山区' }, detail: '科技园南区 1 栋', isDefault: true },
     headers: { 'Idempotency-Key': 'e2e-phone-address-1' },
   });
-  addressId = address.id;
 });
 
 /** A phone page signed in as the test user; `dark` picks the dark theme (kept in localStorage). */

@@ -14,7 +14,6 @@ let db: Db;
 let observer: Db;
 
 // the tables of this test only, outside the app's schema type
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const raw = (d: Db) => d as any;
 const insertProbe = (d: Db, v: string) => raw(d).insertInto('probe').values({ v }).execute();
 const insertProbeReturning = (d: Db, v: string): Promise<Array<{ v: string }>> => raw(d).insertInto('probe').values({ v }).returning('v').execute();

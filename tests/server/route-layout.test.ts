@@ -31,7 +31,6 @@ describe('server/routes', () => {
   });
 
   it.each(ADMIN_AREAS)('routes/admin/%s.ts registers every endpoint of its contract/admin file and only those', (area) => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const module = require(path.join(ADMIN_CONTRACT, `${area}.ts`)) as Record<string, unknown>;
     const [endpoints] = Object.entries(module).filter(([name]) => /^admin\w+Endpoints$/.test(name)).map(([, value]) => value as object);
     expect(endpointsUsed(`admin/${area}.ts`)).toEqual(Object.keys(endpoints).map((name) => `admin.${name}`).sort());

@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const data = async (url: string): Promise<any> => {
   const response = await t.app.inject({ method: 'GET', url: `/api/v1/web${url}` });
   expect(response.statusCode).toBe(200);

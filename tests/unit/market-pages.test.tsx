@@ -33,8 +33,7 @@ const WITH_FIL = {
     { currency: 'FIL', available: '12', frozen: '0', priceUsdt: null, valueUsdt: null, priceAt: null, priceDemo: false },
   ],
 };
-const A_PRICE = MARKET.prices[0];
-const marketWith = (...prices: Array<typeof FIL_STALE | typeof A_PRICE>) => ({ prices: MARKET.prices.map((p) => prices.find((q) => q.currency === p.currency) ?? p) });
+const marketWith = (...prices: Array<typeof FIL_STALE | (typeof MARKET.prices)[number]>) => ({ prices: MARKET.prices.map((p) => prices.find((q) => q.currency === p.currency) ?? p) });
 
 beforeEach(() => {
   jest.clearAllMocks();

@@ -73,7 +73,6 @@ function call<D extends keyof Contract>(domain: D, name: keyof Contract[D] & str
 }
 
 /** `call`, insisting on success, resolving to the data. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function ok<D extends keyof Contract>(domain: D, name: keyof Contract[D] & string, input: CallInput = {}): any {
   const reply = call(domain, name, input);
   if (reply.status !== 200) throw new Error(`${domain}.${name} → ${reply.status} ${reply.body.errCode} ${reply.body.errMessage}`);

@@ -10,7 +10,6 @@ import { invokeMock } from './mockInvoke';
 
 const routes = { ...content, ...mall, ...product };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function data(domain: string, name: string, headers: Record<string, string>, input: { query?: Record<string, unknown>; params?: Record<string, string> } = {}): any {
   const endpoint = allEndpoints().find((e) => e.domain === domain && e.name === name)!.endpoint;
   const reply = invokeMock(routes[`${endpoint.method} ${fullPath(endpoint)}`], { headers: { host: 'localhost:8000', ...headers }, ...input });

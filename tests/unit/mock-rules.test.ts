@@ -54,7 +54,6 @@ function call<D extends keyof Contract>(domain: D, name: keyof Contract[D] & str
   return invokeMock(handler, { ...input, headers: { host: 'localhost:8000', authorization: `Bearer ${token}` } });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function ok<D extends keyof Contract>(...args: Parameters<typeof call<D>>): any {
   const reply = call(...args);
   if (reply.status !== 200) throw new Error(`${String(args[1])} → ${reply.status} ${reply.body.errCode} ${reply.body.errMessage}`);

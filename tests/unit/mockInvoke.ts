@@ -3,7 +3,6 @@ import type { MockHandler } from '../../mock/_kit';
 
 export interface MockReply {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: { success: boolean; data: any; errCode: string; errMessage: string; httpStatusCode: number; errKey?: string; errParams?: Record<string, string | number> };
 }
 

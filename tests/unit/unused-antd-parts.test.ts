@@ -43,7 +43,6 @@ describe('the replaced imports', () => {
   });
 
   it('NotBundled throws when rendered', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const NotBundled = require(NOT_BUNDLED).default as () => never;
     expect(() => NotBundled()).toThrow(/plugins\/unusedAntdParts/);
   });

@@ -30,7 +30,6 @@ function call<D extends keyof typeof contract>(domain: D, name: keyof (typeof co
   return invokeMock(routes[`${endpoint.method} ${fullPath(endpoint)}`], { headers, body: input.body });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function ok<D extends keyof typeof contract>(domain: D, name: keyof (typeof contract)[D] & string, input: { body?: unknown; token?: string } = {}): any {
   const reply = call(domain, name, input);
   if (reply.status !== 200) throw new Error(`${domain}.${name} → ${reply.status} ${reply.body.errKey ?? reply.body.errCode}`);

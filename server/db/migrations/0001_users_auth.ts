@@ -2,7 +2,6 @@
 import type { Kysely } from 'kysely';
 import { withId } from './helpers';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('users'))
     .addColumn('uid', 'varchar(16)', (col) => col.notNull().unique())
@@ -41,7 +40,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['app_meta', 'auth_sessions', 'auth_nonces', 'users']) {
     await db.schema.dropTable(table).execute();

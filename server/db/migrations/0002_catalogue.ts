@@ -2,7 +2,6 @@
 import { sql, type Kysely } from 'kysely';
 import { withId } from './helpers';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('prices')
@@ -95,7 +94,6 @@ function sqlNonNegative(column: string) {
   return sql`${sql.ref(column)} >= 0`;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['mall_skus', 'mall_goods', 'mall_categories', 'finance_products', 'power_products', 'content_links', 'account_products', 'prices']) {
     await db.schema.dropTable(table).execute();

@@ -7,7 +7,6 @@ import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../index';
 import { withId } from './helpers';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function appendOnlyTriggers(db: Kysely<any>): Promise<void> {
   if (isSqlite(db)) {
     for (const action of ['update', 'delete']) {
@@ -25,7 +24,6 @@ async function appendOnlyTriggers(db: Kysely<any>): Promise<void> {
     for each statement execute function ledger_entries_append_only()`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('ledger_accounts'))
     // "u<user id>" or "sys:<name>"; one account per owner and currency
@@ -135,7 +133,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('conversions_user_id').on('conversions').columns(['user_id', 'id']).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['conversions', 'convert_quotes', 'transfers', 'deposits', 'pay_password_guards', 'idempotency_keys', 'ledger_entries', 'ledger_transactions', 'ledger_accounts']) {
     await db.schema.dropTable(table).execute();

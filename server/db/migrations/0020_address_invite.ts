@@ -5,7 +5,6 @@
 import { sql, type Kysely } from 'kysely';
 import { withId } from './helpers';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('addresses'))
     .addColumn('user_id', 'bigint', (col) => col.notNull().references('users.id'))
@@ -37,7 +36,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('invite_commissions_invitee').on('invite_commissions').columns(['invitee_id']).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('invite_commissions').execute();
   await db.schema.dropTable('addresses').execute();

@@ -7,7 +7,6 @@
 import type { Kysely } from 'kysely';
 import { withId } from './helpers';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('power_orders'))
     .addColumn('user_id', 'bigint', (col) => col.notNull().references('users.id'))
@@ -87,7 +86,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['settled_days', 'power_exchanges', 'finance_interest', 'finance_orders', 'power_bills', 'power_orders']) {
     await db.schema.dropTable(table).execute();

@@ -7,7 +7,6 @@
 import type { Kysely } from 'kysely';
 import { withId } from './helpers';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('mall_orders'))
     .addColumn('user_id', 'bigint', (col) => col.notNull().references('users.id'))
@@ -60,7 +59,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('mall_traces_order_text_location').unique().on('mall_traces').columns(['order_id', 'text', 'location']).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('mall_traces').execute();
   await db.schema.dropTable('mall_orders').execute();

@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('auth_sessions').addColumn('public_id', 'varchar(32)').execute();
   await db.schema.alterTable('auth_sessions').addColumn('user_agent', 'varchar(200)', (col) => col.notNull().defaultTo('')).execute();
@@ -30,7 +29,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('step_up_challenges_expires_at').on('step_up_challenges').column('expires_at').execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('step_up_challenges').execute();
   await db.schema.dropIndex('auth_sessions_public_id').execute();

@@ -12,7 +12,6 @@
 import type { Kysely } from 'kysely';
 import { withId } from './helpers';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('deposits').addColumn('log_index', 'bigint', (col) => col.notNull().defaultTo(-1)).execute();
   await db.schema.alterTable('deposits').addColumn('source', 'varchar(16)', (col) => col.notNull().defaultTo('ops')).execute();
@@ -54,7 +53,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('chain_cursors').execute();
   await db.schema.dropTable('chain_deposits').execute();

@@ -16,7 +16,6 @@
 import type { Kysely } from 'kysely';
 import { withId } from './helpers';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('pay_password_changed_at', 'bigint').execute();
 
@@ -86,7 +85,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('withdrawal_txs_withdrawal').on('withdrawal_txs').columns(['withdrawal_id', 'attempt']).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('withdrawal_txs').execute();
   await db.schema.dropTable('withdrawals').execute();

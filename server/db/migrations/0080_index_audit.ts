@@ -15,7 +15,6 @@
  */
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('chain_deposits_deposit').on('chain_deposits').columns(['deposit_id']).execute();
   await db.schema.createIndex('power_orders_end_day').on('power_orders').columns(['end_day', 'start_day']).execute();
@@ -23,7 +22,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('invite_commissions_invitee').execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('invite_commissions_invitee').on('invite_commissions').columns(['invitee_id']).execute();
   await db.schema.dropIndex('finance_orders_maturity_day').execute();

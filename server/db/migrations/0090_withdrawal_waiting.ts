@@ -6,12 +6,10 @@
  */
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('withdrawals').addColumn('waiting', 'varchar(32)').execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('withdrawals').dropColumn('waiting').execute();
 }

@@ -8,7 +8,6 @@
 import type { Kysely } from 'kysely';
 import { withId } from './helpers';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('price_snapshots'))
     .addColumn('currency', 'varchar(10)', (col) => col.notNull())
@@ -40,7 +39,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('power_exchanges').addColumn('snapshot_id', 'bigint').execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('power_exchanges').dropColumn('snapshot_id').execute();
   for (const column of ['snapshot_from', 'snapshot_to']) await db.schema.alterTable('conversions').dropColumn(column).execute();

@@ -4,14 +4,12 @@
  */
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('chain_deposits').addColumn('operator', 'varchar(64)').execute();
   await db.schema.alterTable('chain_deposits').addColumn('reason', 'varchar(200)').execute();
   await db.schema.createIndex('chain_deposits_review').on('chain_deposits').columns(['status', 'id']).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('chain_deposits_review').execute();
   await db.schema.alterTable('chain_deposits').dropColumn('reason').execute();

@@ -8,7 +8,6 @@
 import type { Kysely } from 'kysely';
 import { withId } from './helpers';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('reconciliations'))
     .addColumn('run_at', 'bigint', (col) => col.notNull())
@@ -25,7 +24,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('reconciliations_run_currency').unique().on('reconciliations').columns(['run_at', 'currency']).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('reconciliations').execute();
 }

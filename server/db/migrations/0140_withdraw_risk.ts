@@ -8,7 +8,6 @@
 import type { Kysely } from 'kysely';
 import { isSqlite } from '../index';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('withdrawals_currency_created').on('withdrawals').columns(['currency', 'created_at']).execute();
   await db.schema
@@ -21,7 +20,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (!isSqlite(db)) await db.schema.alterTable('withdrawals').alterColumn('review_reasons', (col) => col.setDataType('varchar(200)')).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   if (!isSqlite(db)) await db.schema.alterTable('withdrawals').alterColumn('review_reasons', (col) => col.setDataType('varchar(64)')).execute();
   await db.schema.dropTable('withdrawal_halts').execute();

@@ -8,7 +8,6 @@ import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../index';
 import { withId } from './helpers';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function appendOnlyAudit(db: Kysely<any>): Promise<void> {
   if (isSqlite(db)) {
     for (const action of ['update', 'delete']) {
@@ -24,7 +23,6 @@ async function appendOnlyAudit(db: Kysely<any>): Promise<void> {
     for each statement execute function audit_log_append_only()`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('operators'))
     .addColumn('address', 'varchar(42)', (col) => col.notNull().unique())
@@ -108,7 +106,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('feature_flag_overrides').execute();
   await db.schema.alterTable('users').dropColumn('frozen_reason').execute();

@@ -6,7 +6,6 @@
 import { sql, type Kysely } from 'kysely';
 import { withId } from './helpers';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('notifications'))
     .addColumn('user_id', 'bigint', (col) => col.notNull().references('users.id'))
@@ -21,7 +20,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('notifications_unread').on('notifications').column('user_id').where(sql.ref('read_at'), 'is', null).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('notifications').execute();
 }

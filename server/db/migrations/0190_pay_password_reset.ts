@@ -4,12 +4,10 @@
  */
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('pay_password_reset_at', 'bigint').execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').dropColumn('pay_password_reset_at').execute();
 }

@@ -3,7 +3,6 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 import { isSqlite } from '../index';
 
 /** An auto-increment BIGINT primary key named `id`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function withId<T extends string>(db: Kysely<any>, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
   return isSqlite(db)
     ? table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())

@@ -28,7 +28,10 @@ export interface DeferredHandle {
 type Boxed = Promise<{ result: unknown }>;
 
 function handleOf(boxed: Boxed): DeferredHandle {
-  const withResult = (use: (result: any) => void) => () => void boxed.then(({ result }) => use(result));
+  // antd answers a message with a close function (also a thenable), a notification with nothing, a
+  // modal with { destroy, update }
+  type Shown = ((() => void) & { destroy?: undefined; update?: undefined }) | { destroy?: () => void; update?: (config: unknown) => void } | undefined;
+  const withResult = (use: (result: Shown) => void) => () => void boxed.then(({ result }) => use(result as Shown));
   const close = withResult((result) => (typeof result === 'function' ? result() : result?.destroy?.()));
   return Object.assign(close, {
     destroy: withResult((result) => result?.destroy?.()),

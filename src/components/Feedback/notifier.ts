@@ -18,13 +18,13 @@ interface Connection {
 let connection: Connection | undefined;
 let waiting: ((connection: Connection) => void)[] = [];
 
-function use(from: Connection): Promise<FeedbackApi> {
+function takeFrom(from: Connection): Promise<FeedbackApi> {
   from.used = true;
   return from.load();
 }
 
 export const notifier: FeedbackApi = deferredApi({
-  load: () => (connection ? use(connection) : new Promise<Connection>((resolve) => waiting.push(resolve)).then(use)),
+  load: () => (connection ? takeFrom(connection) : new Promise<Connection>((resolve) => waiting.push(resolve)).then(takeFrom)),
   used: () => connection?.used ?? false,
 });
 

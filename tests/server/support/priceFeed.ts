@@ -117,7 +117,6 @@ let compiled: Artifact | undefined;
 export function aggregatorArtifact(): Artifact {
   if (compiled) return compiled;
   // solc-js ships no type declarations
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const solc = require('solc') as { compile(input: string): string };
   const input = {
     language: 'Solidity',

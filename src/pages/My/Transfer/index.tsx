@@ -73,7 +73,7 @@ export default function MyTransferPage() {
     if (!draft) return;
     const knownCurrency = data.currencies.some((item) => item.currency === draft.currency);
     form.setFieldsValue({ to: draft.to, ...(knownCurrency ? { currency: draft.currency, amount: draft.amount } : {}) });
-  }, [data, user]);
+  }, [data, user, form]);
 
   const isSelf = (to: string) =>
     !!user && (to.trim() === user.uid || to.trim().toLowerCase() === user.address.toLowerCase());
@@ -100,6 +100,7 @@ export default function MyTransferPage() {
     return () => {
       cancelled = true;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- lookupWanted and remember are new each render: listing them would cancel every lookup in flight at each render
   }, [debouncedTo]);
   const check: RecipientCheck | undefined = checks[typedTo];
   const found = check && 'maskedAddress' in check ? check.maskedAddress : undefined;
