@@ -33,7 +33,9 @@ const WITH_FIL = {
     { currency: 'FIL', available: '12', frozen: '0', priceUsdt: null, valueUsdt: null, priceAt: null, priceDemo: false },
   ],
 };
-const marketWith = (...prices: Array<typeof FIL_STALE | (typeof MARKET.prices)[number]>) => ({ prices: MARKET.prices.map((p) => prices.find((q) => q.currency === p.currency) ?? p) });
+// a local copy to name the type by (see above); the underscore: used only as a type
+const _A_PRICE = MARKET.prices[0];
+const marketWith = (...prices: Array<typeof FIL_STALE | typeof _A_PRICE>) => ({ prices: MARKET.prices.map((p) => prices.find((q) => q.currency === p.currency) ?? p) });
 
 beforeEach(() => {
   jest.clearAllMocks();
