@@ -1,20 +1,20 @@
 /**
- * The built single-page app from dist/: hashed assets cached for a year, index.html never cached
- * (so a deploy is picked up at once), and index.html for every client route (SPA fallback).
+ * The built single-page app from dist/: hashed assets cached for a year, index.html and the
+ * service worker never cached (so a deploy is picked up at once), and index.html for every client
+ * route (SPA fallback).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { HASHED_ASSET, SERVICE_WORKER_PATH } from '../../contract/rules/sitePaths';
 
-/** Umi names built files `name.<8 hex>.js|css` when `hash: true`. */
-const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css|mjs)$/;
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
 const SHORT_CACHE = 'public, max-age=3600';
 
-function cacheControlFor(file: string): string {
-  if (file.endsWith('.html')) return NO_CACHE;
+function cacheControlFor(file: string, root: string): string {
+  if (file.endsWith('.html') || file === path.join(root, SERVICE_WORKER_PATH)) return NO_CACHE;
   return HASHED_ASSET.test(file) ? IMMUTABLE_CACHE : SHORT_CACHE;
 }
 
@@ -23,13 +23,14 @@ export function hasBuiltApp(distDir: string): boolean {
 }
 
 export function registerStaticFiles(app: FastifyInstance, distDir: string): void {
+  const root = path.resolve(distDir);
   app.register(fastifyStatic, {
-    root: path.resolve(distDir),
+    root,
     prefix: '/',
     wildcard: true,
     cacheControl: false,
     setHeaders: (res, file) => {
-      res.setHeader('cache-control', cacheControlFor(file));
+      res.setHeader('cache-control', cacheControlFor(file, root));
     },
   });
 }

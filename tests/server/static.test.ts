@@ -16,6 +16,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(dist, 'umi.0123abcd.js'), BUNDLE);
   fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+  fs.writeFileSync(path.join(dist, 'sw.js'), "self.addEventListener('fetch', () => undefined);");
   t = await startTestApp({ config: { distDir: dist } });
 });
 afterAll(async () => {
@@ -67,6 +68,13 @@ describe('static app', () => {
     expect(asset.headers['content-type']).toMatch(/javascript/);
     const robots = await get('/robots.txt');
     expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('serves the service worker without caching, so a new version is found on the next visit', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toMatch(/javascript/);
   });
 
   it('compresses large responses for clients that accept it', async () => {

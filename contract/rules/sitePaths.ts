@@ -1,0 +1,15 @@
+/**
+ * Which URLs of the site are what, for the server (cache headers, SPA fallback) and the app's
+ * service worker (what it may keep) alike.
+ */
+
+/** Umi names built files `name.<8 hex>.js|css` when `hash: true`: their content never changes. */
+export const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css|mjs)$/;
+
+/** The service worker's script, at the root so that it controls every page. */
+export const SERVICE_WORKER_PATH = '/sw.js';
+
+/** Whether a request URL (with or without its query) is under /api: the API answers it, never the SPA. */
+export function isApiUrl(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
