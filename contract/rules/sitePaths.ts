@@ -3,8 +3,11 @@
  * service worker (what it may keep) alike.
  */
 
-/** Umi names built files `name.<8 hex>.js|css` when `hash: true`: their content never changes. */
-export const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css|mjs)$/;
+/**
+ * Umi names built files `name.<8 hex>.js|css` when `hash: true`, and the split chunks
+ * `name.<8 hex>.async.js` / `name.<8 hex>.chunk.css`: their content never changes.
+ */
+export const HASHED_ASSET = /\.[0-9a-f]{8}(?:\.async|\.chunk)?\.(?:js|css|mjs)$/;
 
 /** The service worker's script, at the root so that it controls every page. */
 export const SERVICE_WORKER_PATH = '/sw.js';

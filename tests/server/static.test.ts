@@ -15,6 +15,8 @@ beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'powerfi-dist-'));
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(dist, 'umi.0123abcd.js'), BUNDLE);
+  fs.writeFileSync(path.join(dist, '8970.366032b4.async.js'), 'window.chunk = 1;');
+  fs.writeFileSync(path.join(dist, 'p__Home__index.424279e3.chunk.css'), 'body { color: red; }');
   fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
   fs.writeFileSync(path.join(dist, 'sw.js'), "self.addEventListener('fetch', () => undefined);");
   t = await startTestApp({ config: { distDir: dist } });
@@ -61,11 +63,14 @@ describe('static app', () => {
     }
   });
 
-  it('caches hashed assets for a year, immutably, and other files briefly', async () => {
+  it('caches hashed assets (split chunks too) for a year, immutably, and other files briefly', async () => {
     const asset = await get('/umi.0123abcd.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-type']).toMatch(/javascript/);
+    for (const chunk of ['/8970.366032b4.async.js', '/p__Home__index.424279e3.chunk.css']) {
+      expect({ chunk, cacheControl: (await get(chunk)).headers['cache-control'] }).toEqual({ chunk, cacheControl: 'public, max-age=31536000, immutable' });
+    }
     const robots = await get('/robots.txt');
     expect(robots.headers['cache-control']).toBe('public, max-age=3600');
   });
