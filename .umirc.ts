@@ -70,5 +70,5 @@ export default defineConfig({
     ],
   },
   npmClient: 'npm',
-  plugins: ['./plugins/chunkLoadTimeout', './plugins/browserTargets', './plugins/sideEffectFreePackages', './plugins/appShell', './plugins/unusedAntdParts', './plugins/antdButtonIsBright', './plugins/consoleChunks'],
+  plugins: ['./plugins/chunkLoadTimeout', './plugins/browserTargets', './plugins/sideEffectFreePackages', './plugins/appShell', './plugins/unusedAntdParts', './plugins/antdButtonIsBright', './plugins/consoleChunks', './plugins/serviceWorker'],
 });

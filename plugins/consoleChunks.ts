@@ -9,7 +9,7 @@
 import type { IApi } from '@umijs/max';
 
 /** Chunk names of the console: its route chunks (Umi names them from the file) and its message files. */
-const CONSOLE_CHUNK = /^(p__Admin__|admin__|admin-)/;
+export const CONSOLE_CHUNK = /^(p__Admin__|admin__|admin-)/;
 
 interface Chunk {
   name?: string | null;
