@@ -8,6 +8,7 @@ import AppProviders from '@/components/AppProviders';
 import { fetchInitialState, type InitialState } from '@/initialState';
 import { ensureLocale } from '@/locales/load';
 import { requestConfig } from '@/requestErrorConfig';
+import { registerServiceWorker } from '@/serviceWorker/register';
 import { getTheme } from '@/session';
 import { scrollToTopSmoothly } from '@/utils/scroll';
 
@@ -19,6 +20,8 @@ export function render(oldRender: () => void) {
   void ensureLocale(getLocale())
     .catch(() => undefined)
     .finally(oldRender);
+  // built apps only: `max dev` serves files that change on every edit, and tests have no worker
+  if (process.env.NODE_ENV === 'production') registerServiceWorker();
 }
 
 export async function getInitialState(): Promise<InitialState> {
