@@ -4,15 +4,17 @@
  * SQLite, server on PostgreSQL, end-to-end in Chromium. Prints one closing line "N passed, N failed" over all of them and
  * exits non-zero when anything failed or a suite could not run.
  *
- * PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
+ * Set-up (scripts/testSetup.mjs): missing system packages are installed (root on Debian) or named,
+ * and the run stops; PostgreSQL is TEST_DATABASE_URL (else postgres://postgres@127.0.0.1:5432/test)
+ * when it answers, else an embedded one started for the run.
  * Extra arguments are passed to every jest run (e.g. a test name pattern).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { installPackages, missingPackages, postgresForTests } from './testSetup.mjs';
 
-const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const only = process.env.TEST_SUITES ? process.env.TEST_SUITES.split(',') : null;
 const extra = process.argv.slice(2);
 const outDir = mkdtempSync(join(tmpdir(), 'powerfi-test-'));
@@ -20,9 +22,16 @@ const outDir = mkdtempSync(join(tmpdir(), 'powerfi-test-'));
 const suites = [
   { name: 'unit', config: 'jest.config.js', env: {} },
   { name: 'server-sqlite', config: 'jest.server.config.js', env: { DATABASE_URL: '' }, runInBand: true },
-  { name: 'server-postgres', config: 'jest.server.config.js', env: { DATABASE_URL: pgUrl }, runInBand: true },
+  { name: 'server-postgres', config: 'jest.server.config.js', env: {}, runInBand: true },
   { name: 'e2e', config: 'jest.e2e.config.js', env: {}, runInBand: true },
 ].filter((s) => !only || only.includes(s.name));
+
+const missing = missingPackages(suites.map((suite) => suite.name));
+if (!installPackages(missing)) process.exit(1);
+const postgres = suites.some((suite) => suite.name === 'server-postgres')
+  ? await postgresForTests(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test')
+  : null;
+if (postgres) suites.find((suite) => suite.name === 'server-postgres').env.DATABASE_URL = postgres.url;
 
 let passed = 0;
 let failed = 0;
@@ -56,6 +65,7 @@ for (const suite of suites) {
   if (run.status !== 0 || result.numRuntimeErrorTestSuites > 0) broken.push(suite.name);
 }
 
+await postgres?.stop();
 if (broken.length) console.log(`\nsuites with failures: ${broken.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(broken.length || failed ? 1 : 0);
