@@ -35,7 +35,7 @@ import { startCluster } from '../server/cluster';
 import { createDb, quoteIdent, type Db, type DbOptions } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
 import { cliActor } from '../server/operators/actor';
-import { creditDeposit } from '../server/ledger/deposits';
+import { creditDeposit } from '../server/deposits/creditByHand';
 import { checkLedger } from '../server/ledger/invariants';
 import { hashPayPassword } from '../server/payPassword/hash';
 import { seedIfEmpty } from '../server/seed';

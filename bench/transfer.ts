@@ -20,7 +20,7 @@ import { createDb, type DbOptions } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
 import { checkLedger } from '../server/ledger/invariants';
 import { cliActor } from '../server/operators/actor';
-import { creditDeposit } from '../server/ledger/deposits';
+import { creditDeposit } from '../server/deposits/creditByHand';
 import { fromUnits } from '../contract/rules/money';
 import { seedIfEmpty } from '../server/seed';
 import { systemClock } from '../server/time';

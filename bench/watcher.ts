@@ -21,7 +21,7 @@ import artifact from '../tests/chain/TestUSDT.json';
 import { toUnits } from '../contract/rules/money';
 import { createDb, quoteIdent, type DbOptions } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
-import { openDepositAddressBook } from '../server/ledger/depositAddresses';
+import { openDepositAddressBook } from '../server/deposits/addresses';
 import { checkLedger } from '../server/ledger/invariants';
 import { startJob } from '../server/jobs';
 import { DEFAULT_JOB_SCHEDULE } from '../server/jobSchedule';

@@ -46,7 +46,7 @@ export default mockRoutes(contract.user, {
         && (!query.from || day >= query.from)
         && (!query.to || day <= query.to);
     });
-    // an entry of a withdrawal names it, as the server's do (server/ledger/walletDetails.ts)
+    // an entry of a withdrawal names it, as the server's do (server/accountHistory/walletDetails.ts)
     return paginate(entries.map((e) => {
       const withdrawal = withdrawalOfEntry(user, e);
       return withdrawal ? { ...e, withdrawal } : e;

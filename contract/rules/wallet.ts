@@ -3,7 +3,7 @@
  * always lists, transfer fees and minimums, conversion pairs with their fee, limits and quote
  * lifetime, the power exchange's fee and minimums, and the deposit networks. Amounts are decimal
  * strings (rates are percent: "0.2" = 0.2 %); whoever computes turns them into units with
- * contract/rules/money.ts `toUnits` (the server's bigint views: server/ledger/currencyRules.ts).
+ * contract/rules/money.ts `toUnits` (the server's bigint views: server/wallet/currencyRules.ts).
  */
 
 import { DEFAULT_CONVERT_QUOTE_TTL_SECONDS } from './prices';

@@ -46,7 +46,7 @@ export function listAddresses(db: Db, userId: bigint, args: PageArgs) {
   return paginate(query, args);
 }
 
-export function getAddress(db: Db, userId: bigint, id: bigint): Promise<AddressRow> {
+export function getAddress(db: Db | Trx, userId: bigint, id: bigint): Promise<AddressRow> {
   return ownedRow(db, userId, id);
 }
 

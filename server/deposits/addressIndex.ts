@@ -1,5 +1,5 @@
 /**
- * Every user's deposit address (server/ledger/depositAddresses.ts: child 0/<user id> of the xpub),
+ * Every user's deposit address (server/deposits/addresses.ts: child 0/<user id> of the xpub),
  * by address, so that a Transfer log or a transaction is matched to its user without asking the
  * database. Users are read once, then only those who joined since (ids are increasing); deriving
  * an address is a few elliptic-curve operations (about 2 ms), done once per user and process (one
@@ -8,7 +8,7 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Db } from '../db';
-import type { DepositAddressBook } from '../ledger/depositAddresses';
+import type { DepositAddressBook } from './addresses';
 
 export interface DepositOwner {
   userId: bigint;

@@ -1,6 +1,6 @@
 /**
  * Crediting a confirmed deposit, exactly once, through the same posting as `ops deposit:credit`
- * (server/ledger/deposits.ts `postDepositCredit`). In one money transaction: the tx hash's lock
+ * (server/deposits/creditByHand.ts `postDepositCredit`). In one money transaction: the tx hash's lock
  * (shared with the ops command), then the deposit's status moves from confirming to credited only
  * if it is still confirming at the block it was confirmed at (a second watcher, or a reorg seen
  * meanwhile, makes that update touch no row: nothing is posted), then the posting. A transaction
@@ -9,7 +9,7 @@
  * it (review.ts), from `review` instead of `confirming`.
  */
 import type { Db } from '../db';
-import { lockDepositTransaction, postDepositCredit } from '../ledger/deposits';
+import { lockDepositTransaction, postDepositCredit } from './creditByHand';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
 import { WATCHER_OPERATOR } from './status';
 import type { ChainDepositRow } from './store';

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import type { JobSpec } from '../jobs';
 import type { JobTiming } from '../jobSchedule';
-import { openDepositAddressBook, type DepositAddressBook } from '../ledger/depositAddresses';
+import { openDepositAddressBook, type DepositAddressBook } from './addresses';
 import { DepositAddressIndex } from './addressIndex';
 import { DepositWatcher } from './watcher';
 import { recordRun } from './jobRuns';

@@ -11,7 +11,7 @@ import { fromUnits, toUnits } from '../../contract/rules/money';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
-import { lockDepositTransaction, postDepositCredit } from '../ledger/deposits';
+import { lockDepositTransaction, postDepositCredit } from './creditByHand';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
 import type { Trx } from '../ledger/post';
 import { actorName, recordAct, type OperatorAct } from '../operators/actor';

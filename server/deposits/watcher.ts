@@ -22,7 +22,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fromUnits } from '../../contract/rules/money';
 import type { Db } from '../db';
-import type { DepositAddressBook } from '../ledger/depositAddresses';
+import type { DepositAddressBook } from './addresses';
 import { DepositAddressIndex } from './addressIndex';
 import { creditChainDeposit } from './credit';
 import { needsReview } from './review';

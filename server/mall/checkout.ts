@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { MallOrderCreateBodyType } from '../../contract/mall';
 import { getAddress } from '../addresses/addressBook';
-import { isSqlite, type Db } from '../db';
+import { isSqlite } from '../db';
 import { ApiError } from '../http/errors';
 import { userBalance } from '../ledger/balances';
 import type { Trx } from '../ledger/post';
@@ -52,7 +52,7 @@ export async function createOrder(trx: Trx, userId: bigint, body: MallOrderCreat
   const skuId = BigInt(body.skuId);
   const quantity = BigInt(body.quantity);
   await lockBuyer(trx, userId);
-  const address = await getAddress(trx as unknown as Db, userId, BigInt(body.addressId));
+  const address = await getAddress(trx, userId, BigInt(body.addressId));
   const sku = await trx
     .selectFrom('mall_skus as s')
     .innerJoin('mall_goods as g', 'g.id', 's.goods_id')

@@ -6,7 +6,7 @@
 import type { Db } from '../db';
 import {
   assertDepositCreditable, checkDepositCredit, creditDepositIn, depositTxTarget, type CheckedDepositCredit, type CreditDepositInput,
-} from '../ledger/deposits';
+} from '../deposits/creditByHand';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
 import { confirmWithdrawalApproval } from '../withdrawals/review';
 import type { OperatorAct } from './actor';

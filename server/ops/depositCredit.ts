@@ -7,7 +7,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { creditDeposit } from '../ledger/deposits';
+import { creditDeposit } from '../deposits/creditByHand';
 import { fromUnits } from '../../contract/rules/money';
 import { cliActor } from '../operators/actor';
 import type { OpsCommand } from './command';

@@ -5,7 +5,7 @@
  * recorded (store.ts) and logged. Run daily by the server (job.ts) and by `ops reconcile`.
  *
  * Liabilities are every user account's available + frozen. A withdrawal keeps its amount + fee in
- * the user's frozen balance until it is settled at its confirmations (server/withdrawals/ledger.ts),
+ * the user's frozen balance until it is settled at its confirmations (server/withdrawals/postings.ts),
  * so a pending withdrawal is counted there once, not again; but once it is broadcast its amount
  * leaves the hot wallet at mining, blocks before the settlement, so the amounts of withdrawals
  * `broadcast` or `confirming` are taken off the liabilities (one sent and not yet mined shows as a
@@ -24,7 +24,7 @@ import { fromUnits } from '../../contract/rules/money';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db';
 import { DEFAULT_RETRY, openRpc, type RetryPolicy } from '../deposits/rpc';
-import { openDepositAddressBook } from '../ledger/depositAddresses';
+import { openDepositAddressBook } from '../deposits/addresses';
 import { recordAct, type OperatorAct } from '../operators/actor';
 import { signerNetwork } from '../withdrawals/job';
 import { auditQuorum, carriedCurrencies, readNetworkReserves, type NetworkReserves } from './reserves';

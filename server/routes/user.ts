@@ -8,7 +8,7 @@ import { contract } from '../../contract';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { route, sessionOf } from '../http/route';
-import { walletDetails } from '../ledger/walletDetails';
+import { walletDetails } from '../accountHistory/walletDetails';
 import { changePayPassword } from '../payPassword/changeWithProof';
 import { resetPayPassword } from '../payPassword/reset';
 import { loadProfile } from '../users/users';

@@ -21,7 +21,7 @@ import type { TimeFormat } from '../time';
 import { assertNotFrozen } from '../users/freeze';
 import { assertWithdrawNotHeld } from '../payPassword/reset';
 import { ownWithdrawAddress } from './addresses';
-import { postFreeze, postReturn } from './ledger';
+import { postFreeze, postReturn } from './postings';
 import { refuseIf, ruleFor } from './rules';
 import type { WithdrawalRow } from './view';
 

@@ -22,7 +22,7 @@ import { actorName, recordAct, type OperatorAct } from '../operators/actor';
 import { completeApproval, pendingApproval, requestApproval, type ApprovalRow } from '../operators/approvals';
 import { assertNotFrozen } from '../users/freeze';
 import { notifyWithdrawal } from './notify';
-import { postReturn } from './ledger';
+import { postReturn } from './postings';
 import { moveStatus } from './requests';
 import type { WithdrawalRow } from './view';
 

@@ -47,7 +47,7 @@ import { runMoneyTransaction } from '../ledger/moneyTransaction';
 import type { Trx } from '../ledger/post';
 import type { Clock } from '../time';
 import { isWithdrawalHalted } from './halts';
-import { postReturn, postSettle } from './ledger';
+import { postReturn, postSettle } from './postings';
 import { notifyWithdrawal } from './notify';
 import type { WithdrawalRow } from './view';
 

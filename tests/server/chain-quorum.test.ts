@@ -12,7 +12,7 @@ import { HDNodeWallet, parseEther, parseUnits, Wallet, type Contract, type JsonR
 import { fundedWallet, startLocalChain, type LocalChain } from '../chain/localChain';
 import { startLyingProxy, type LyingProxy } from '../chain/lyingProxy';
 import { toUnits } from '../../contract/rules/money';
-import { openDepositAddressBook, type DepositAddressBook } from '../../server/ledger/depositAddresses';
+import { openDepositAddressBook, type DepositAddressBook } from '../../server/deposits/addresses';
 import { checkLedger } from '../../server/ledger/invariants';
 import { AT_LEAST_NUMBER, NoQuorum, openRpc, type RetryPolicy } from '../../server/deposits/rpc';
 import { DepositWatcher } from '../../server/deposits/watcher';

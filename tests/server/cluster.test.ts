@@ -13,7 +13,7 @@ import { Wallet } from 'ethers';
 import { toUnits } from '../../contract/rules/money';
 import { startCluster, type RunningCluster } from '../../server/cluster';
 import { checkLedger } from '../../server/ledger/invariants';
-import { creditDeposit } from '../../server/ledger/deposits';
+import { creditDeposit } from '../../server/deposits/creditByHand';
 import { cliActor } from '../../server/operators/actor';
 import { setPayPasswordViaApi, signInViaApi } from '../e2e/support/siwe';
 import { createTestDb, type TestDb } from './support/db';

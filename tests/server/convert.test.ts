@@ -10,7 +10,7 @@ import { balanceOf, CONVERT_URL, deposit, newUser, PAY_PASSWORD, QUOTE_URL, type
 import { bearer } from './support/siwe';
 import { QUOTE_TTL_MS } from '../../contract/rules/wallet';
 import { DEFAULT_CONVERT_QUOTE_TTL_SECONDS } from '../../contract/rules/prices';
-import { EXPIRED_QUOTES_KEPT_MS } from '../../server/ledger/conversions';
+import { EXPIRED_QUOTES_KEPT_MS } from '../../server/conversions/conversions';
 import { checkLedger } from '../../server/ledger/invariants';
 
 let t: TestApp;

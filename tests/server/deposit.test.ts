@@ -10,7 +10,7 @@ import { HDNodeWallet } from 'ethers';
 import { startTestApp, type TestApp } from './support/app';
 import { balanceOf, newUser, randomTxHash, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
-import { creditDeposit } from '../../server/ledger/deposits';
+import { creditDeposit } from '../../server/deposits/creditByHand';
 import { cliActor } from '../../server/operators/actor';
 import { checkLedger } from '../../server/ledger/invariants';
 

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { NotificationType } from '../../contract/notification';
-import { creditDeposit } from '../../server/ledger/deposits';
+import { creditDeposit } from '../../server/deposits/creditByHand';
 import { runMoneyTransaction } from '../../server/ledger/moneyTransaction';
 import { notify, notifyAll } from '../../server/notifications/notifications';
 import { cliActor } from '../../server/operators/actor';

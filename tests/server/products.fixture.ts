@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ApiEnvelope } from '../../contract';
-import { creditDeposit } from '../../server/ledger/deposits';
+import { creditDeposit } from '../../server/deposits/creditByHand';
 import { cliActor } from '../../server/operators/actor';
 import { toUnits } from '../../contract/rules/money';
 import type { TestApp } from './support/app';

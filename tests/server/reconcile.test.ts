@@ -21,7 +21,7 @@ import { directRpc, type RetryPolicy } from '../../server/deposits/rpc';
 import { DepositWatcher } from '../../server/deposits/watcher';
 import { serverJobs } from '../../server/jobs';
 import { parseJobSchedule } from '../../server/jobSchedule';
-import { openDepositAddressBook, type DepositAddressBook } from '../../server/ledger/depositAddresses';
+import { openDepositAddressBook, type DepositAddressBook } from '../../server/deposits/addresses';
 import { checkLedger } from '../../server/ledger/invariants';
 import { reconcileCommand } from '../../server/ops/reconcile';
 import { reconcile } from '../../server/reconcile/reconcile';

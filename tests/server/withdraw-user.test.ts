@@ -11,7 +11,7 @@ import { withdrawAddressStatement, withdrawStatement } from '../../contract/rule
 import type { WalletProofType } from '../../contract/stepUp';
 import { loadConfig } from '../../server/config';
 import { runMoneyTransaction } from '../../server/ledger/moneyTransaction';
-import { postSettle } from '../../server/withdrawals/ledger';
+import { postSettle } from '../../server/withdrawals/postings';
 import { approveWithdrawal } from '../../server/withdrawals/review';
 import { cliActor } from '../../server/operators/actor';
 import { startTestApp, type TestApp } from './support/app';

@@ -11,7 +11,7 @@ import { withdrawAddressStatement, withdrawStatement } from '../../contract/rule
 import { checkLedger } from '../../server/ledger/invariants';
 import { runMoneyTransaction } from '../../server/ledger/moneyTransaction';
 import { WITHDRAW_OPS_COMMANDS } from '../../server/ops/withdrawCommands';
-import { postSettle } from '../../server/withdrawals/ledger';
+import { postSettle } from '../../server/withdrawals/postings';
 import { startTestApp, type TestApp } from './support/app';
 import { DAY, HOUR } from './support/clock';
 import { deposit, newUser, PAY_PASSWORD, type MoneyUser } from './support/ledger';

@@ -1,7 +1,7 @@
 /**
  * The index audit (tests/server/query-plans.test.ts: no growing table is read by a full
  * scan, and every index serves a recorded query):
- * - `chain_deposits_deposit`: the deposit records (server/ledger/depositRecords.ts) show a
+ * - `chain_deposits_deposit`: the deposit records (server/deposits/records.ts) show a
  *   credited deposit at the time the watcher first saw it, looked up by `deposit_id` for every
  *   deposit listed; without an index each lookup read every chain deposit.
  * - `power_orders_end_day` (end_day, start_day) and `finance_orders_maturity_day` (maturity_day,

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { allEndpoints, fullPath, type Endpoint } from '../../../contract';
 import { AUTO_CONFIRM_MS } from '../../../contract/rules/mallOrders';
 import { insertSku, newBuyer, ops, orderApi, type Buyer } from '../mall.fixture';
-import { creditDeposit } from '../../../server/ledger/deposits';
+import { creditDeposit } from '../../../server/deposits/creditByHand';
 import { cliActor } from '../../../server/operators/actor';
 import { settlePendingDays } from '../../../server/settlement/pendingDays';
 import { insertFinanceProduct, insertPowerProduct, MARCH_FIRST_NOON, newUser, PAY_PASSWORD, call, type Answer } from '../products.fixture';

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { creditDeposit } from '../../../server/ledger/deposits';
+import { creditDeposit } from '../../../server/deposits/creditByHand';
 import { cliActor } from '../../../server/operators/actor';
 import type { Db } from '../../../server/db';
 import type { Clock } from '../../../server/time';

@@ -14,9 +14,9 @@ import { isSqlite, type Db } from '../db';
 import { ApiError } from '../http/errors';
 import { fromUnits, toSignedUnits, toUnits } from '../../contract/rules/money';
 import { DEPOSIT_NETWORKS as NETWORKS } from '../../contract/rules/wallet';
-import { systemOwner, userOwner } from './accounts';
-import { runMoneyTransaction } from './moneyTransaction';
-import { post, type Trx } from './post';
+import { systemOwner, userOwner } from '../ledger/accounts';
+import { runMoneyTransaction } from '../ledger/moneyTransaction';
+import { post, type Trx } from '../ledger/post';
 import { actorName, recordAct, type OperatorAct } from '../operators/actor';
 import { notify } from '../notifications/notifications';
 

@@ -15,7 +15,7 @@ import type { Db } from '../db';
 import { BY_ID, pageArgs, paginate, toPage } from '../http/paging';
 import { fromUnits } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
-import { ownerKey, userOwner } from './accounts';
+import { ownerKey, userOwner } from '../ledger/accounts';
 
 dayjs.extend(utc);
 
@@ -86,7 +86,7 @@ export async function walletDetails(db: Db, userId: bigint, filters: WalletDetai
   return toPage(list, total, args, nextCursor);
 }
 
-/** the withdrawal a withdraw or withdraw_refund entry belongs to, from its remark `withdraw:<id>` (server/withdrawals/ledger.ts) */
+/** the withdrawal a withdraw or withdraw_refund entry belongs to, from its remark `withdraw:<id>` (server/withdrawals/postings.ts) */
 function withdrawalIdOf(row: { type: string; remark: string }): bigint | null {
   if (row.type !== 'withdraw' && row.type !== 'withdraw_refund') return null;
   const match = /^withdraw:([0-9]{1,18})$/.exec(row.remark);

@@ -11,11 +11,11 @@ import { ApiError } from '../http/errors';
 import { fromUnits } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
 import { assertNotFrozen } from '../users/freeze';
-import { systemOwner, userOwner } from './accounts';
-import { positiveUnits } from './amounts';
-import { userBalance } from './balances';
-import { TRANSFER_RULES, type TransferRule } from './currencyRules';
-import { post, type LedgerLine, type Trx } from './post';
+import { systemOwner, userOwner } from '../ledger/accounts';
+import { positiveUnits } from '../ledger/amounts';
+import { userBalance } from '../ledger/balances';
+import { TRANSFER_RULES, type TransferRule } from '../wallet/currencyRules';
+import { post, type LedgerLine, type Trx } from '../ledger/post';
 
 export interface Recipient {
   id: bigint;

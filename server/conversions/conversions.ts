@@ -14,14 +14,14 @@ import type { ConvertQuotesTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { fromUnits, multiply, percentOf, ratio } from '../../contract/rules/money';
 import type { TimeFormat } from '../time';
-import { systemOwner, userOwner } from './accounts';
-import { positiveUnits } from './amounts';
+import { systemOwner, userOwner } from '../ledger/accounts';
+import { positiveUnits } from '../ledger/amounts';
 import { CONVERT_PAIRS } from '../../contract/rules/wallet';
 import { withinDeviation } from '../../contract/rules/prices';
 import type { PriceBook, PriceState, UsablePrice } from '../prices/market';
 import { checkExposure } from '../prices/exposure';
-import { CONVERT_FEE_RATE, CONVERT_LIMITS } from './currencyRules';
-import { post, type Trx } from './post';
+import { CONVERT_FEE_RATE, CONVERT_LIMITS } from '../wallet/currencyRules';
+import { post, type Trx } from '../ledger/post';
 
 /** how long an expired quote is kept before a new quote's issue deletes it */
 export const EXPIRED_QUOTES_KEPT_MS = 24 * 3600 * 1000;

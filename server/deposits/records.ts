@@ -15,10 +15,10 @@ import { sql } from 'kysely';
 import type { RechargeResponseType, DepositRecordStatusType } from '../../contract/account';
 import { fromUnits } from '../../contract/rules/money';
 import type { Db } from '../db';
-import type { WatchedNetwork } from '../deposits/networks';
+import type { WatchedNetwork } from './networks';
 import { paginate, toPage, type PageArgs, type SortKey } from '../http/paging';
 import type { TimeFormat } from '../time';
-import { DEPOSIT_NETWORKS } from './deposits';
+import { DEPOSIT_NETWORKS } from './creditByHand';
 
 /** the confirmations a network's deposits need: the watcher's (CHAIN_<N>_CONFIRMATIONS) when it follows the network, else the rule table's */
 export function requiredConfirmations(watched: readonly WatchedNetwork[], network: string, currency: string): number {

@@ -6,7 +6,7 @@ import { fromUnits } from '../../contract/rules/money';
 import type { Db } from '../db';
 import { BY_ID, paginate, toPage, type PageArgs } from '../http/paging';
 import type { TimeFormat } from '../time';
-import { TRANSFER_RULES } from './currencyRules';
+import { TRANSFER_RULES } from '../wallet/currencyRules';
 
 const RECENT_RECIPIENTS = 5;
 
