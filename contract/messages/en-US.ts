@@ -127,6 +127,7 @@ export const enUS: Record<MessageKey, string> = {
   'mall.refused.trace': 'Logistics traces can only be added to shipped orders',
 
   'ledger.insufficient': 'Insufficient balance: {short} {currency} short',
+  'ledger.alreadyPosted': 'This was already posted to the ledger; nothing was done again',
   'idempotency.badKey': 'Malformed Idempotency-Key (1–128 letters, digits or . _ : -)',
   'payPassword.notSet': 'Please set a pay password first',
   'payPassword.wrong': 'Wrong pay password, {remaining} tries left',

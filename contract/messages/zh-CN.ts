@@ -127,6 +127,7 @@ export const zhCN: Record<MessageKey, string> = {
   'mall.refused.trace': '只有已发货的订单可以添加物流轨迹',
 
   'ledger.insufficient': '余额不足：{currency} 还差 {short}',
+  'ledger.alreadyPosted': '此笔款项已入账，未再执行',
   'idempotency.badKey': 'Idempotency-Key 格式错误（1–128 个字母数字或 . _ : -）',
   'payPassword.notSet': '请先设置支付密码',
   'payPassword.wrong': '支付密码错误，还可尝试 {remaining} 次',

@@ -128,6 +128,7 @@ export const zhTW = {
   'mall.refused.trace': '只有已發貨的訂單可以新增物流軌跡',
 
   'ledger.insufficient': '餘額不足：{currency} 還差 {short}',
+  'ledger.alreadyPosted': '此筆款項已入帳，未再執行',
   'idempotency.badKey': 'Idempotency-Key 格式錯誤（1–128 個英數字元或 . _ : -）',
   'payPassword.notSet': '請先設定支付密碼',
   'payPassword.wrong': '支付密碼錯誤，還可嘗試 {remaining} 次',

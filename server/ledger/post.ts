@@ -16,7 +16,7 @@
  */
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { LedgerEntryKind } from '../../contract/user';
-import { isSqlite, type Database, type Db } from '../db';
+import { isSqlite, isUniqueViolation, type Database, type Db } from '../db';
 import { firstRow, preparedQuery, type ParamOf } from '../db/prepared';
 import type { LedgerAccountsTable, LedgerEntriesTable } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -86,6 +86,24 @@ const createAccount = preparedQuery((db: Db, param: ParamOf<{ owner: string; use
 const insertTransaction = preparedQuery((db: Db, param: ParamOf<{ ref: string; at: bigint }>) =>
   db.insertInto('ledger_transactions').values({ ref: param('ref'), created_at: param('at') }).returning('id'),
 );
+
+/** the width of `ledger_transactions.ref` */
+const MAX_REF_LENGTH = 200;
+
+/**
+ * The posting's ledger transaction row. Its reference is unique (server/db/migrations/0200_ledger_ref_unique.ts): a second posting
+ * of one operation is refused by the database, answered 409, and the caller's transaction rolls
+ * back whole. A reference is never cut short, which could make two operations one.
+ */
+async function insertLedgerTransaction(trx: Trx, ref: string, at: bigint): Promise<bigint> {
+  if (ref.length > MAX_REF_LENGTH) throw new Error(`a ledger reference is at most ${MAX_REF_LENGTH} characters, not ${ref.length}: ${ref.slice(0, 80)}…`);
+  try {
+    return firstRow(await insertTransaction(trx, { ref, at })).id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('CONFLICT', { messageKey: 'ledger.alreadyPosted' });
+    throw error;
+  }
+}
 type EntryRow = Omit<LedgerEntriesTable, 'id'>;
 const insertEntry = preparedQuery((db: Db, param: ParamOf<EntryRow>) =>
   db
@@ -210,7 +228,7 @@ export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
   const planned = planLines(lines, accounts);
 
   const at = BigInt(now);
-  const { id: transactionId } = firstRow(await insertTransaction(trx, { ref: posting.ref.slice(0, 200), at }));
+  const transactionId = await insertLedgerTransaction(trx, posting.ref, at);
   const posted: PostedEntry[] = [];
   for (const plannedLine of planned) {
     const { id } = firstRow(await insertEntry(trx, entryRow(transactionId, plannedLine, at)));
@@ -318,7 +336,7 @@ export async function postBatch(trx: Trx, posting: BatchPosting): Promise<number
   const planned = planLines(lines, accounts);
 
   const at = BigInt(now);
-  const { id: transactionId } = firstRow(await insertTransaction(trx, { ref: posting.ref.slice(0, 200), at }));
+  const transactionId = await insertLedgerTransaction(trx, posting.ref, at);
   // one statement; ids follow the rows' order, so an account's last entry holds its final balance
   await trx
     .insertInto('ledger_entries')
