@@ -20,8 +20,10 @@ const VARIABLE = /^COLD_WALLET_ADDRESSES_([A-Z0-9]+)$/;
 export function parseColdWallets(env: Env, watched: readonly WatchedNetwork[]): ColdWallets {
   const networks = [...new Set(DEPOSIT_NETWORKS.map((rule) => rule.network))];
   const cold: Record<string, string[]> = {};
-  for (const [name, raw] of Object.entries(env)) {
+  // the names listed, only the matching ones read (tests/server/readme-config.test.ts records reads)
+  for (const name of Object.keys(env)) {
     const match = VARIABLE.exec(name);
+    const raw = match ? env[name] : undefined;
     if (!match || !raw?.trim()) continue;
     const network = match[1];
     if (!networks.includes(network)) throw new Error(`${name}: ${network} is not a deposit network (${networks.join(', ')})`);

@@ -3,16 +3,23 @@
  * an environment that turns every part on (two watched networks, a signer key, price sources, cold
  * wallets) and records each name it asks for; the launcher's own `process.env` reads are found in
  * the source. A name with a network or currency in it is compared in the README's placeholder form
- * (`CHAIN_<NETWORK>_RPC_URL`). Fails naming the variables the README lacks.
+ * (`CHAIN_<NETWORK>_RPC_URL`), the networks and currencies being those of the rule tables. Fails
+ * naming the variables the README lacks.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Wallet } from 'ethers';
+import { EXCHANGE_MAX_POSITION, MARKET_CURRENCIES } from '../../contract/rules/prices';
+import { DEPOSIT_NETWORKS } from '../../contract/rules/wallet';
+import { WITHDRAW_NETWORKS, WITHDRAW_PLATFORM_HOURLY_LIMIT } from '../../contract/rules/withdraw';
 import { loadConfig } from '../../server/config';
 
 const ROOT = path.join(__dirname, '..', '..');
-const NETWORKS = ['ERC20', 'BEP20'];
-const CURRENCIES = ['USDT', 'ETH', 'BTC', 'FIL'];
+/** what a name with a network or a currency in it may name, from the rule tables */
+const NETWORKS = new Set([...DEPOSIT_NETWORKS.map((rule) => rule.network), ...WITHDRAW_NETWORKS]);
+const CURRENCIES = new Set([...DEPOSIT_NETWORKS.map((rule) => rule.currency), ...MARKET_CURRENCIES, ...Object.keys(EXCHANGE_MAX_POSITION), ...Object.keys(WITHDRAW_PLATFORM_HOURLY_LIMIT)]);
+/** set, but no part of the server's configuration: it must not count as read */
+const UNRELATED = 'HOME_OF_SOMETHING_ELSE';
 const TOKEN = '0x00000000000000000000000000000000000000aa';
 
 /** every part of the configuration on, so that every conditional read happens */
@@ -24,8 +31,14 @@ const EVERYTHING_ON: Record<string, string> = {
   WITHDRAW_SIGNER_KEY: Wallet.createRandom().privateKey,
   PRICE_SOURCES_ETH: 'https://prices.example/eth#/price',
   COLD_WALLET_ADDRESSES_ERC20: Wallet.createRandom().address,
+  [UNRELATED]: '/elsewhere',
 };
 
+/**
+ * The names `loadConfig` gets a value of. Listing the names (Object.keys, to find the
+ * `PRICE_SOURCES_<CURRENCY>`-like ones set) is not reading them; taking every value
+ * (Object.entries, a spread) would make every name look read, which the UNRELATED name catches.
+ */
 function namesRead(): Set<string> {
   const read = new Set<string>();
   const env = new Proxy(EVERYTHING_ON, {
@@ -38,21 +51,36 @@ function namesRead(): Set<string> {
   return read;
 }
 
-/** `process.env.X` in the server's source outside loadConfig (the cluster launcher) */
+/**
+ * `process.env.X` (or `process.env['X']`) in the server's source outside loadConfig (the cluster
+ * launcher). Any other use of `process.env` but handing it on whole is one this scan cannot read:
+ * it fails the test, so that such a name cannot hide from the README.
+ */
 function processEnvNames(dir: string, found = new Set<string>()): Set<string> {
   for (const entry of readdirSync(dir)) {
     const file = path.join(dir, entry);
     if (statSync(file).isDirectory()) processEnvNames(file, found);
-    else if (file.endsWith('.ts')) for (const match of readFileSync(file, 'utf8').matchAll(/process\.env\.([A-Z][A-Z0-9_]+)/g)) found.add(match[1]);
+    else if (file.endsWith('.ts')) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/process\.env\b(\.([A-Z][A-Z0-9_]+)|\[['"]([A-Z][A-Z0-9_]+)['"]\])?/g)) {
+        const name = match[2] ?? match[3];
+        if (name) found.add(name);
+        else if (!isHandedOnWhole(match.input, match.index)) throw new Error(`${path.relative(ROOT, file)} reads process.env in a way this test cannot follow: use process.env.NAME`);
+      }
+    }
   }
   return found;
+}
+
+/** `env: process.env`, `loadConfig(env = process.env)`: the whole environment passed on, not a name read */
+function isHandedOnWhole(source: string, at: number): boolean {
+  return /^[,;)}]/.test(source.slice(at + 'process.env'.length).trimStart());
 }
 
 /** a network or currency in a name becomes the README's placeholder: CHAIN_ERC20_RPC_URL → CHAIN_<>_RPC_URL */
 function placeholderForm(name: string): string {
   return name
     .split('_')
-    .map((part) => (NETWORKS.includes(part) || CURRENCIES.includes(part) ? '<>' : part))
+    .map((part) => (NETWORKS.has(part) || CURRENCIES.has(part) ? '<>' : part))
     .join('_');
 }
 
@@ -67,6 +95,11 @@ function readmeNames(): Set<string> {
   }
   return names;
 }
+
+test('the recording counts only the names the configuration asks for', () => {
+  expect(namesRead().has(UNRELATED)).toBe(false);
+  expect(namesRead().has('COLD_WALLET_ADDRESSES_ERC20')).toBe(true);
+});
 
 test('every variable the server reads is in the README\'s configuration table', () => {
   const documented = readmeNames();
