@@ -125,11 +125,11 @@ describe('post', () => {
     const [a, b] = [await newUser(t.app, t.db, t.clock, { payPassword: null }), await newUser(t.app, t.db, t.clock, { payPassword: null })];
     await deposit(t.db, t.clock, a, '100');
     await deposit(t.db, t.clock, b, '100');
-    const move = (from: MoneyUser, to: MoneyUser) =>
+    const move = (from: MoneyUser, to: MoneyUser, i: number) =>
       // no runMoneyTransaction: a deadlock (40P01) would fail the test instead of being retried
       t.db.transaction().execute((trx) =>
         post(trx, {
-          ref: 'test:opposite',
+          ref: `test:opposite:${i}`,
           now: t.clock.now(),
           lines: [
             { owner: userOwner(from.userId), currency: 'USDT', amount: -1n, type: 'transfer_out' },
@@ -137,7 +137,7 @@ describe('post', () => {
           ],
         }),
       );
-    await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? move(a, b) : move(b, a))));
+    await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? move(a, b, i) : move(b, a, i))));
     expect((await checkLedger(t.db)).problems).toEqual([]);
   });
 
