@@ -8,7 +8,9 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { OPERATOR_IDLE_TIMEOUT_MS } from '../contract/rules/operators';
 import { createAuthenticate } from './auth/authenticate';
+import { flushIntervalFor, SessionTouches } from './auth/sessionTouches';
 import { createOperatorAuthenticate } from './operators/authenticate';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
@@ -51,7 +53,7 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** overrides the pino options derived from config.logLevel (tests pass false) */
   logger?: FastifyServerOptions['logger'];
-  /** run the scheduled jobs (server/jobs.ts) while the app is up: `npm start` does, tests do not */
+  /** run the scheduled jobs (server/jobs.ts), and write sessions' last uses on a timer, while the app is up: `npm start` does, tests do not (they are written at close) */
   jobs?: boolean;
 }
 
@@ -85,7 +87,16 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
   // every process follows the flags admins switch in the console (defaults < console < FEATURE_FLAGS < file)
   app.addHook('onReady', () => features.followDatabase(db));
   app.addHook('onClose', async () => features.close());
-  const ctx: AppContext = { db, config, clock, time: createTimeFormat(config.displayUtcOffsetMinutes), features, prices: new PriceBook(config.prices) };
+  // sessions' last uses: written by a timer in a serving process (`jobs`), and at close in any
+  const sessionTouches = {
+    users: new SessionTouches(db, 'auth_sessions', flushIntervalFor(config.tokenIdleTtlMs)),
+    operators: new SessionTouches(db, 'operator_sessions', flushIntervalFor(OPERATOR_IDLE_TIMEOUT_MS)),
+  };
+  if (jobs) for (const touches of Object.values(sessionTouches)) touches.start(app.log);
+  app.addHook('onClose', async () => {
+    await Promise.all(Object.values(sessionTouches).map((touches) => touches.close()));
+  });
+  const ctx: AppContext = { db, config, clock, time: createTimeFormat(config.displayUtcOffsetMinutes), features, prices: new PriceBook(config.prices), sessionTouches };
   app.decorate('authenticate', createAuthenticate(ctx));
   app.decorate('authenticateOperator', createOperatorAuthenticate(ctx));
   app.decorateRequest('session', null);

@@ -9,6 +9,7 @@ import type { Db } from './db';
 import type { FeatureSwitch } from './features/flags';
 import type { Clock, TimeFormat } from './time';
 import type { PriceBook } from './prices/market';
+import type { SessionTouches } from './auth/sessionTouches';
 
 export interface AppContext {
   db: Db;
@@ -19,6 +20,8 @@ export interface AppContext {
   features: FeatureSwitch;
   /** every priced action's and valuation's price (server/prices/market.ts) */
   prices: PriceBook;
+  /** sessions' last uses, noted by requests and written off the request path (server/auth/sessionTouches.ts) */
+  sessionTouches: { users: SessionTouches; operators: SessionTouches };
 }
 
 /** The signed-in caller of a request. */

@@ -19,7 +19,7 @@ export function createAuthenticate(ctx: AppContext): preHandlerAsyncHookHandler 
   return async function authenticate(request) {
     const token = bearerToken(request);
     if (!token || !looksLikeToken(token)) throw new ApiError('UNAUTHORIZED', { messageKey: 'auth.missingToken' });
-    const found = await useSession(ctx.db, token, ctx.clock.now(), ctx.config);
+    const found = await useSession(ctx.db, token, ctx.clock.now(), ctx.config, ctx.sessionTouches.users);
     if (found.status === 'expired') throw new ApiError('TOKEN_EXPIRED');
     if (found.status === 'unknown') throw new ApiError('UNAUTHORIZED');
     request.session = found.session;

@@ -8,6 +8,7 @@ import { hash, randomBytes } from 'node:crypto';
 import type { Db } from '../db';
 import { preparedQuery, type ParamOf } from '../db/prepared';
 import type { SessionInfo } from '../context';
+import type { SessionTouches } from './sessionTouches';
 
 export interface SessionTtl {
   tokenIdleTtlMs: number;
@@ -23,11 +24,6 @@ export function hashToken(token: string): string {
 
 export function looksLikeToken(token: string): boolean {
   return TOKEN_PATTERN.test(token);
-}
-
-/** Last-use times are written at most this often, so a burst of requests costs no writes. */
-function touchIntervalMs(ttl: SessionTtl): number {
-  return Math.min(60_000, Math.floor(ttl.tokenIdleTtlMs / 10));
 }
 
 /** What the user sees of the device that signed in. */
@@ -66,15 +62,16 @@ const sessionByTokenHash = preparedQuery((db: Db, param: ParamOf<{ tokenHash: st
   db.selectFrom('auth_sessions').select(['id', 'user_id', 'last_used_at', 'expires_at', 'revoked_at']).where('token_hash', '=', param('tokenHash')),
 );
 
-/** Finds the session of a token and records its use; expired and revoked sessions are refused. */
-export async function useSession(db: Db, token: string, now: number, ttl: SessionTtl): Promise<SessionLookup> {
+/**
+ * Finds the session of a token and notes its use (written off the request path, `touches`);
+ * expired and revoked sessions are refused.
+ */
+export async function useSession(db: Db, token: string, now: number, ttl: SessionTtl, touches: SessionTouches): Promise<SessionLookup> {
   const [row] = await sessionByTokenHash(db, { tokenHash: hashToken(token) });
   if (!row || row.revoked_at !== null) return { status: 'unknown' };
-  const lastUsed = Number(row.last_used_at);
+  const lastUsed = touches.lastUse(row.id, Number(row.last_used_at));
   if (now >= Number(row.expires_at) || now >= lastUsed + ttl.tokenIdleTtlMs) return { status: 'expired' };
-  if (now - lastUsed >= touchIntervalMs(ttl)) {
-    await db.updateTable('auth_sessions').set({ last_used_at: BigInt(now) }).where('id', '=', row.id).execute();
-  }
+  touches.note(row.id, now);
   return { status: 'live', session: { sessionId: row.id, userId: row.user_id } };
 }
 
@@ -91,26 +88,32 @@ export interface LiveSession {
   lastUsedAt: number;
 }
 
-/** The user's sessions that still work (not revoked, not past their idle or absolute expiry), newest use first. */
-export async function listLiveSessions(db: Db, userId: bigint, now: number, ttl: SessionTtl): Promise<LiveSession[]> {
+/**
+ * The user's sessions that still work (not revoked, not past their idle or absolute expiry), newest
+ * use first, with the uses this process noted and has not written yet.
+ */
+export async function listLiveSessions(db: Db, userId: bigint, now: number, ttl: SessionTtl, touches: SessionTouches): Promise<LiveSession[]> {
   const rows = await db
     .selectFrom('auth_sessions')
     .select(['id', 'public_id', 'user_agent', 'ip', 'created_at', 'last_used_at'])
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', BigInt(now))
-    .where('last_used_at', '>', BigInt(now - ttl.tokenIdleTtlMs))
+    .where('last_used_at', '>', BigInt(now - ttl.tokenIdleTtlMs - touches.idleSlackMs))
     .orderBy('last_used_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((row) => ({
-    sessionId: row.id,
-    publicId: row.public_id ?? '',
-    userAgent: row.user_agent,
-    ip: row.ip,
-    createdAt: Number(row.created_at),
-    lastUsedAt: Number(row.last_used_at),
-  }));
+  return rows
+    .map((row) => ({
+      sessionId: row.id,
+      publicId: row.public_id ?? '',
+      userAgent: row.user_agent,
+      ip: row.ip,
+      createdAt: Number(row.created_at),
+      lastUsedAt: touches.lastUse(row.id, Number(row.last_used_at)),
+    }))
+    .filter((session) => session.lastUsedAt > now - ttl.tokenIdleTtlMs)
+    .sort((a, b) => b.lastUsedAt - a.lastUsedAt || (a.sessionId < b.sessionId ? 1 : a.sessionId > b.sessionId ? -1 : 0));
 }
 
 /** Ends one session of `userId` by its public id; false when the user has no such live session. */
@@ -125,8 +128,12 @@ export async function endSessionOf(db: Db, userId: bigint, publicId: string, now
   return result.numUpdatedRows === 1n;
 }
 
-/** Ends every live session of `userId` but `keep`; how many it ended. */
-export async function endOtherSessions(db: Db, userId: bigint, keep: bigint, now: number, ttl: SessionTtl): Promise<number> {
+/**
+ * Ends every live session of `userId` but `keep`; how many it ended. Live by the stored last use
+ * widened by `idleSlackMs`: a session kept alive by a use another process has not written yet is
+ * ended too (one that died in that slack is ended, harmlessly, and counted).
+ */
+export async function endOtherSessions(db: Db, userId: bigint, keep: bigint, now: number, ttl: SessionTtl, touches: SessionTouches): Promise<number> {
   const result = await db
     .updateTable('auth_sessions')
     .set({ revoked_at: BigInt(now) })
@@ -134,7 +141,7 @@ export async function endOtherSessions(db: Db, userId: bigint, keep: bigint, now
     .where('id', '!=', keep)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', BigInt(now))
-    .where('last_used_at', '>', BigInt(now - ttl.tokenIdleTtlMs))
+    .where('last_used_at', '>', BigInt(now - ttl.tokenIdleTtlMs - touches.idleSlackMs))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -26,7 +26,7 @@ export function createOperatorAuthenticate(ctx: AppContext): preHandlerAsyncHook
   return async function authenticateOperator(request) {
     const token = bearerToken(request);
     if (!token || !looksLikeToken(token)) throw new ApiError('UNAUTHORIZED', { messageKey: 'auth.missingToken' });
-    const found = await useOperatorSession(ctx.db, token, ctx.clock.now());
+    const found = await useOperatorSession(ctx.db, token, ctx.clock.now(), ctx.sessionTouches.operators);
     if (found.status === 'expired') throw new ApiError('TOKEN_EXPIRED');
     if (found.status === 'unknown') throw new ApiError('UNAUTHORIZED');
     request.operator = found.session;

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { OPERATOR_IDLE_TIMEOUT_MS, OPERATOR_SESSION_MAX_MS, type OperatorRole } from '../../contract/rules/operators';
 import type { Db } from '../db';
 import { hashToken, USER_AGENT_MAX, type SessionDevice } from '../auth/sessions';
+import type { SessionTouches } from '../auth/sessionTouches';
 import { recordAct, type OperatorAct } from './actor';
 
 /** The operator behind a request. */
@@ -39,11 +40,11 @@ export async function createOperatorSession(db: Db, operatorId: bigint, now: num
 
 export type OperatorSessionLookup = { status: 'live'; session: OperatorSessionInfo } | { status: 'expired' } | { status: 'unknown' };
 
-/** Last use is written at most this often (as for users' sessions): a read writes nothing, and the idle limit is 15 minutes give or take one. */
-const TOUCH_INTERVAL_MS = 60_000;
-
-/** The live session of a token, its use recorded; a revoked session or a disabled operator is 'unknown'. */
-export async function useOperatorSession(db: Db, token: string, now: number): Promise<OperatorSessionLookup> {
+/**
+ * The live session of a token, its use noted (written off the request path, `touches`, as for
+ * users' sessions); a revoked session or a disabled operator is 'unknown'.
+ */
+export async function useOperatorSession(db: Db, token: string, now: number, touches: SessionTouches): Promise<OperatorSessionLookup> {
   const row = await db
     .selectFrom('operator_sessions as s')
     .innerJoin('operators as o', 'o.id', 's.operator_id')
@@ -51,10 +52,8 @@ export async function useOperatorSession(db: Db, token: string, now: number): Pr
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.enabled !== 1n) return { status: 'unknown' };
-  if (now >= Number(row.expires_at) || now >= Number(row.last_used_at) + OPERATOR_IDLE_TIMEOUT_MS) return { status: 'expired' };
-  if (now - Number(row.last_used_at) >= TOUCH_INTERVAL_MS) {
-    await db.updateTable('operator_sessions').set({ last_used_at: BigInt(now) }).where('id', '=', row.id).execute();
-  }
+  if (now >= Number(row.expires_at) || now >= touches.lastUse(row.id, Number(row.last_used_at)) + OPERATOR_IDLE_TIMEOUT_MS) return { status: 'expired' };
+  touches.note(row.id, now);
   return { status: 'live', session: { sessionId: row.id, operatorId: row.operator_id, address: row.address, role: row.role as OperatorRole } };
 }
 
@@ -70,23 +69,26 @@ export interface OperatorSessionRow {
   lastUsedAt: number;
 }
 
-/** Live operator sessions, newest use first: one operator's, or everyone's (`operatorId` null). */
-export async function listOperatorSessions(db: Db, operatorId: bigint | null, now: number): Promise<OperatorSessionRow[]> {
+/** Live operator sessions, newest use first (this process's unwritten uses counted): one operator's, or everyone's (`operatorId` null). */
+export async function listOperatorSessions(db: Db, operatorId: bigint | null, now: number, touches: SessionTouches): Promise<OperatorSessionRow[]> {
   let query = db
     .selectFrom('operator_sessions as s')
     .innerJoin('operators as o', 'o.id', 's.operator_id')
     .select(['s.id', 's.public_id', 's.operator_id', 'o.address', 'o.role', 's.user_agent', 's.ip', 's.created_at', 's.last_used_at'])
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', BigInt(now))
-    .where('s.last_used_at', '>', BigInt(now - OPERATOR_IDLE_TIMEOUT_MS))
+    .where('s.last_used_at', '>', BigInt(now - OPERATOR_IDLE_TIMEOUT_MS - touches.idleSlackMs))
     .orderBy('s.last_used_at', 'desc')
     .orderBy('s.id', 'desc');
   if (operatorId !== null) query = query.where('s.operator_id', '=', operatorId);
   const rows = await query.execute();
-  return rows.map((row) => ({
-    id: row.id, publicId: row.public_id, operatorId: row.operator_id, address: row.address, role: row.role,
-    userAgent: row.user_agent, ip: row.ip, createdAt: Number(row.created_at), lastUsedAt: Number(row.last_used_at),
-  }));
+  return rows
+    .map((row) => ({
+      id: row.id, publicId: row.public_id, operatorId: row.operator_id, address: row.address, role: row.role,
+      userAgent: row.user_agent, ip: row.ip, createdAt: Number(row.created_at), lastUsedAt: touches.lastUse(row.id, Number(row.last_used_at)),
+    }))
+    .filter((session) => session.lastUsedAt > now - OPERATOR_IDLE_TIMEOUT_MS)
+    .sort((a, b) => b.lastUsedAt - a.lastUsedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }
 
 /** Ends a session by its public id (of `operatorId` only, unless null); the session row as it was, or undefined when none was live. */

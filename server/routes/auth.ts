@@ -52,7 +52,7 @@ export default async function authRoutes(app: FastifyInstance, deps: AppContext)
   // Ending sessions only takes access away, so the session token suffices (no wallet signature).
   route(app, contract.auth.sessions, async (request) => {
     const { userId, sessionId } = sessionOf(request);
-    const sessions = await listLiveSessions(db, userId, clock.now(), config);
+    const sessions = await listLiveSessions(db, userId, clock.now(), config, deps.sessionTouches.users);
     return sessions.map((s) => ({
       id: s.publicId,
       userAgent: s.userAgent,
@@ -73,6 +73,6 @@ export default async function authRoutes(app: FastifyInstance, deps: AppContext)
 
   route(app, contract.auth.endOtherSessions, async (request) => {
     const { userId, sessionId } = sessionOf(request);
-    return { ended: await endOtherSessions(db, userId, sessionId, clock.now(), config) };
+    return { ended: await endOtherSessions(db, userId, sessionId, clock.now(), config, deps.sessionTouches.users) };
   });
 }

@@ -11,6 +11,7 @@ import type {
 import type { PageOf } from '../../contract/common';
 import { fromUnits } from '../../contract/rules/money';
 import { endSessionOf, listLiveSessions, type SessionTtl } from '../auth/sessions';
+import type { SessionTouches } from '../auth/sessionTouches';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
@@ -84,9 +85,9 @@ export async function userIdByUid(db: Db, uid: string): Promise<bigint> {
   return (await userByUid(db, uid)).id;
 }
 
-export async function userDetail(db: Db, uid: string, now: number, ttl: SessionTtl, time: TimeFormat): Promise<AdminUserDetailType> {
+export async function userDetail(db: Db, uid: string, now: number, ttl: SessionTtl, time: TimeFormat, touches: SessionTouches): Promise<AdminUserDetailType> {
   const user = await userByUid(db, uid);
-  const sessions = await listLiveSessions(db, user.id, now, ttl);
+  const sessions = await listLiveSessions(db, user.id, now, ttl, touches);
   const accounts = await db.selectFrom('ledger_accounts').select(['currency', 'available', 'frozen']).where('user_id', '=', user.id).orderBy('currency').execute();
   return {
     user: toUserRow(user, sessions.length, time),

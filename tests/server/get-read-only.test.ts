@@ -4,7 +4,9 @@
  * past its pay window and one shipped order past its confirm window, neither swept yet), and the
  * database must be byte for byte what it was: every table's rows, checksummed, before and after
  * each call. Overdue orders are moved by the jobs and the buyer's actions, never by a read; the
- * reads show them as of now.
+ * reads show them as of now. Each call comes more than a minute after the caller's previous one,
+ * so a session's last use is due to be recorded at every call: that too is no GET's write (it is
+ * written off the request path, server/auth/sessionTouches.ts).
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
@@ -44,6 +46,8 @@ let token: string;
 /** an admin's: every console GET is open to the role (console.read, operators.manage, features.manage, audit.read) */
 let operatorToken: string;
 let ids: BusyUser['ids'];
+/** each caller's clock: its own line of time, so that the operator's 15-minute idle limit is never reached between its calls */
+const callerTime = new Map<string, number>();
 
 beforeAll(async () => {
   // sessions that outlive the ten days it takes a shipped order to be overdue
@@ -56,6 +60,7 @@ beforeAll(async () => {
   const withdrawal = await askWithdrawal(t, prover, await saveWithdrawAddress(t, prover, 'cold', { wait: false }), '20');
   ids = { ...busy.ids, withdrawal };
   operatorToken = (await signedInOperator(t, 'admin')).token;
+  for (const caller of [token, operatorToken]) callerTime.set(caller, t.clock.now());
 });
 
 afterAll(async () => {
@@ -63,6 +68,18 @@ afterAll(async () => {
 });
 
 const GETS = GET_ENDPOINTS;
+
+/** past the minute after which a session's use is due to be recorded (server/auth/sessions.ts) */
+const PAST_TOUCH_INTERVAL = 61_000;
+
+/** the headers of the endpoint's caller, the clock set a touch interval past that caller's previous call */
+function callerOf(name: string): Record<string, string> {
+  const callerToken = name.startsWith('admin.') ? operatorToken : token;
+  const at = callerTime.get(callerToken)! + PAST_TOUCH_INTERVAL;
+  callerTime.set(callerToken, at);
+  t.clock.set(at);
+  return name.startsWith('admin.') ? opHeaders(operatorToken) : bearer(token);
+}
 
 describe('GET endpoints', () => {
   it('the unswept orders are there: an expired unpaid one and an overdue shipped one', async () => {
@@ -73,7 +90,7 @@ describe('GET endpoints', () => {
 
   it.each(GETS.filter(({ name }) => !ISSUES_A_TOKEN.has(name)))('$name answers 200 and writes nothing', async ({ name, endpoint }) => {
     const before = await snapshot(t.db);
-    const headers = name.startsWith('admin.') ? opHeaders(operatorToken) : bearer(token);
+    const headers = callerOf(name);
     const response = await t.app.inject({ method: 'GET', url: getUrl({ name, endpoint }, ids), headers });
     expect({ name, status: response.statusCode }).toEqual({ name, status: 200 });
     expect(await snapshot(t.db)).toEqual(before);
@@ -96,7 +113,7 @@ describe('GET endpoints', () => {
   it('writes only in the GETs listed as issuing a token (so that list cannot go stale)', async () => {
     for (const { name, endpoint } of GETS.filter(({ name }) => ISSUES_A_TOKEN.has(name))) {
       const before = await snapshot(t.db);
-      const headers = name.startsWith('admin.') ? opHeaders(operatorToken) : bearer(token);
+      const headers = callerOf(name);
     const response = await t.app.inject({ method: 'GET', url: getUrl({ name, endpoint }, ids), headers });
       expect({ name, status: response.statusCode }).toEqual({ name, status: 200 });
       expect(await snapshot(t.db)).not.toEqual(before);

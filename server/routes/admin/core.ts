@@ -60,7 +60,7 @@ export default async function adminCoreRoutes(app: FastifyInstance, ctx: AppCont
 
   route(app, contract.admin.sessions, async (request) => {
     const operator = operatorOf(request);
-    const sessions = await listOperatorSessions(db, operator.role === 'admin' ? null : operator.operatorId, clock.now());
+    const sessions = await listOperatorSessions(db, operator.role === 'admin' ? null : operator.operatorId, clock.now(), ctx.sessionTouches.operators);
     return sessions.map((s) => ({
       id: s.publicId, operatorId: String(s.operatorId), address: s.address, role: s.role as OperatorRole, userAgent: s.userAgent, ip: s.ip,
       createdAt: time.timestamp(s.createdAt), lastUsedAt: time.timestamp(s.lastUsedAt), current: s.id === operator.sessionId,

@@ -12,7 +12,7 @@ export default async function adminUsersRoutes(app: FastifyInstance, ctx: AppCon
 
   route(app, contract.admin.users, async (request) => listUsers(db, request.query, clock.now(), config, time));
 
-  route(app, contract.admin.userDetail, async (request) => userDetail(db, request.params.uid, clock.now(), config, time));
+  route(app, contract.admin.userDetail, async (request) => userDetail(db, request.params.uid, clock.now(), config, time, ctx.sessionTouches.users));
 
   route(app, contract.admin.userLedger, async (request) => userLedger(db, request.params.uid, request.query, time));
 
@@ -23,11 +23,11 @@ export default async function adminUsersRoutes(app: FastifyInstance, ctx: AppCon
 
   route(app, contract.admin.freezeUser, async (request) => {
     await freezeUser(db, request.params.uid, { actor: actorOf(request), now: clock.now(), reason: request.body.reason });
-    return userDetail(db, request.params.uid, clock.now(), config, time);
+    return userDetail(db, request.params.uid, clock.now(), config, time, ctx.sessionTouches.users);
   });
 
   route(app, contract.admin.unfreezeUser, async (request) => {
     await unfreezeUser(db, request.params.uid, { actor: actorOf(request), now: clock.now(), reason: request.body.reason });
-    return userDetail(db, request.params.uid, clock.now(), config, time);
+    return userDetail(db, request.params.uid, clock.now(), config, time, ctx.sessionTouches.users);
   });
 }
