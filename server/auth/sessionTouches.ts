@@ -19,9 +19,9 @@ import type { Db } from '../db';
 
 type SessionTable = 'auth_sessions' | 'operator_sessions';
 
-/** How often noted uses are written: a tenth of the idle limit, at most a minute. */
+/** How often noted uses are written: a tenth of the idle limit, at most a minute (and at least a second, whatever the limit). */
 export function flushIntervalFor(idleMs: number): number {
-  return Math.min(60_000, Math.floor(idleMs / 10));
+  return Math.max(1_000, Math.min(60_000, Math.floor(idleMs / 10)));
 }
 
 export class SessionTouches {

@@ -52,9 +52,10 @@ it('writes a noted use at the flush, never moving a later stored use back', asyn
   expect(await stored(token)).toBe(signedInAt + 3 * MINUTE);
 });
 
-it('flushes at most a tenth of the idle limit, and at most a minute, after a use', () => {
+it('flushes every tenth of the idle limit, at most a minute and at least a second apart', () => {
   expect(flushIntervalFor(24 * HOUR)).toBe(MINUTE);
   expect(flushIntervalFor(5 * MINUTE)).toBe(30_000);
+  expect(flushIntervalFor(0)).toBe(1_000);
 });
 
 it('a use keeps the session alive in the process that noted it, and expires it at the idle limit after that use, before any write', async () => {
