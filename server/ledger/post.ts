@@ -91,9 +91,9 @@ const insertTransaction = preparedQuery((db: Db, param: ParamOf<{ ref: string; a
 const MAX_REF_LENGTH = 200;
 
 /**
- * The posting's ledger transaction row. Its reference is unique (server/db/migrations/0200_ledger_ref_unique.ts): a second posting
- * of one operation is refused by the database, answered 409, and the caller's transaction rolls
- * back whole. A reference is never cut short, which could make two operations one.
+ * The posting's ledger transaction row. Its reference is unique (migrations/0200_ledger_ref_unique):
+ * a second posting of one operation is refused by the database, answered 409, and the caller's
+ * transaction rolls back whole. A reference is never cut short, which could make two operations one.
  */
 async function insertLedgerTransaction(trx: Trx, ref: string, at: bigint): Promise<bigint> {
   if (ref.length > MAX_REF_LENGTH) throw new Error(`a ledger reference is at most ${MAX_REF_LENGTH} characters, not ${ref.length}: ${ref.slice(0, 80)}…`);
