@@ -10,9 +10,9 @@
  * used through several processes can therefore end up to one flush interval before its idle limit
  * (the same tolerance as the former rule of writing a use only a minute after the last one written),
  * never after it. That is why the interval is a small part of the idle limit: at most a tenth of it,
- * and at most a minute. Lists and revocations of "live" sessions, which read the stored times,
- * widen their idle bound by `idleSlackMs` so that a session kept alive by a use not yet written is
- * listed and ended too.
+ * and at most a minute. Lists of live sessions count the uses this process has not written yet;
+ * "end my other sessions" widens its idle bound by `idleSlackMs`, so that a session kept alive by a
+ * use another process has not written yet is ended too.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
