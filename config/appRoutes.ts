@@ -27,12 +27,12 @@ const appRoutes = {
       icon: 'ThunderboltOutlined',
       access: 'calculate',
       routes: inSharedFrame([
-        { path: '/calculate', name: 'power', component: './Calculate' },
-        { path: '/calculate/assets', name: 'assets', access: 'isLogin', component: './Calculate/Assets' },
-        { path: '/calculate/coin', name: 'coin', component: './Calculate/Coin' },
-        { path: '/calculate/exchange', name: 'exchange', access: 'isLogin', component: './Calculate/Exchange' },
-        { path: '/calculate/unknown', name: 'unknown', component: './Calculate/Unknown' },
-        { path: '/calculate/history', name: 'history', access: 'isLogin', component: './Calculate/History' },
+        { path: '/calculate', name: 'power', component: './Power' },
+        { path: '/calculate/assets', name: 'assets', access: 'isLogin', component: './Holdings' },
+        { path: '/calculate/coin', name: 'coin', component: './Finance' },
+        { path: '/calculate/exchange', name: 'exchange', access: 'isLogin', component: './OutputExchange' },
+        { path: '/calculate/unknown', name: 'unknown', component: './OutputCalculator' },
+        { path: '/calculate/history', name: 'history', access: 'isLogin', component: './ProductOrders' },
       ]),
     },
     {

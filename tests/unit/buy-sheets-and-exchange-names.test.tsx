@@ -8,9 +8,9 @@ import { StyleProvider } from '@ant-design/cssinjs';
 import { renderApp } from './pages.harness';
 import { appState, setSignedIn, TEST_USER } from './pages.umiMock';
 import { accountApi } from '@/services';
-import CalculatePage from '@/pages/Calculate';
-import CalculateCoinPage from '@/pages/Calculate/Coin';
-import CalculateExchangePage from '@/pages/Calculate/Exchange';
+import PowerProductsPage from '@/pages/Power';
+import FinanceProductsPage from '@/pages/Finance';
+import OutputExchangePage from '@/pages/OutputExchange';
 import MyAssetsPage from '@/pages/My/Assets';
 
 jest.setTimeout(120_000);
@@ -18,9 +18,9 @@ jest.mock('@umijs/max', () => require('./pages.umiMock').mockUmi());
 jest.mock('@/services', () => require('./pages.fixtures').mockServices());
 
 const PAGES = {
-  './Calculate': CalculatePage,
-  './Calculate/Coin': CalculateCoinPage,
-  './Calculate/Exchange': CalculateExchangePage,
+  './Power': PowerProductsPage,
+  './Finance': FinanceProductsPage,
+  './OutputExchange': OutputExchangePage,
   './My/Assets': MyAssetsPage,
 };
 const SLOW = { timeout: 20_000 };

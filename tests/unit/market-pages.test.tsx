@@ -8,7 +8,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { accountApi, marketApi, productApi } from '@/services';
 import HomePage from '@/pages/Home';
-import CalculateUnknownPage from '@/pages/Calculate/Unknown';
+import OutputCalculatorPage from '@/pages/OutputCalculator';
 import MyPage from '@/pages/My';
 import MyAssetsPage from '@/pages/My/Assets';
 import { ACCOUNT, MARKET, MARKET_BTC, page, POWER_PRODUCT } from './pages.fixtures';
@@ -19,7 +19,7 @@ jest.setTimeout(120_000);
 jest.mock('@umijs/max', () => require('./pages.umiMock').mockUmi());
 jest.mock('@/services', () => require('./pages.fixtures').mockServices());
 
-const PAGES = { './Home': HomePage, './Calculate/Unknown': CalculateUnknownPage, './My': MyPage, './My/Assets': MyAssetsPage };
+const PAGES = { './Home': HomePage, './OutputCalculator': OutputCalculatorPage, './My': MyPage, './My/Assets': MyAssetsPage };
 const SLOW = { timeout: 15_000 };
 
 /** FIL held but without a usable price now: its price went stale */

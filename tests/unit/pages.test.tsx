@@ -8,12 +8,12 @@ import { renderApp, setScreenWidth } from './pages.harness';
 import { setSignedIn } from './pages.umiMock';
 import { accountApi, addressApi, authApi, mallApi, productApi, userApi } from '@/services';
 import HomePage from '@/pages/Home';
-import CalculatePage from '@/pages/Calculate';
-import CalculateAssetsPage from '@/pages/Calculate/Assets';
-import CalculateCoinPage from '@/pages/Calculate/Coin';
-import CalculateExchangePage from '@/pages/Calculate/Exchange';
-import CalculateHistoryPage from '@/pages/Calculate/History';
-import CalculateUnknownPage from '@/pages/Calculate/Unknown';
+import PowerProductsPage from '@/pages/Power';
+import HoldingsPage from '@/pages/Holdings';
+import FinanceProductsPage from '@/pages/Finance';
+import OutputExchangePage from '@/pages/OutputExchange';
+import ProductOrdersPage from '@/pages/ProductOrders';
+import OutputCalculatorPage from '@/pages/OutputCalculator';
 import MyPage from '@/pages/My';
 import MyAddressPage from '@/pages/My/Address';
 import MyAddressEditPage from '@/pages/My/Address/Edit';
@@ -41,12 +41,12 @@ configure({ defaultHidden: true });
 
 const PAGES = {
   './Home': HomePage,
-  './Calculate': CalculatePage,
-  './Calculate/Assets': CalculateAssetsPage,
-  './Calculate/Coin': CalculateCoinPage,
-  './Calculate/Exchange': CalculateExchangePage,
-  './Calculate/History': CalculateHistoryPage,
-  './Calculate/Unknown': CalculateUnknownPage,
+  './Power': PowerProductsPage,
+  './Holdings': HoldingsPage,
+  './Finance': FinanceProductsPage,
+  './OutputExchange': OutputExchangePage,
+  './ProductOrders': ProductOrdersPage,
+  './OutputCalculator': OutputCalculatorPage,
   './My': MyPage,
   './My/Address': MyAddressPage,
   './My/Address/Edit': MyAddressEditPage,

@@ -7,7 +7,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import FeedbackProvider from '@/components/Feedback';
 import MallCheckoutSheet from '@/pages/Shopping/components/MallCheckoutSheet';
 import PayModal from '@/pages/Shopping/components/MallOrderActions/PayModal';
-import PaySheet from '@/pages/Calculate/components/PaySheet';
+import PaySheet from '@/components/products/PaySheet';
 
 /** the signed-in user's pay password state (read by the mocked initial state) */
 const mockUser = { uid: '1', hasPayPassword: false };

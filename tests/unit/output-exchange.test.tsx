@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { fromUnits as unitsToAmount, multiply, percentOf, toUnits as amountUnits } from '../../contract/rules/money';
-import { exchangeQuote } from '@/pages/Calculate/Exchange/exchangeQuote';
+import { exchangeQuote } from '@/pages/OutputExchange/exchangeQuote';
 
 test('a hand-computed exchange: 0.0005 BTC at 65000 USDT with a 0.5 % fee', () => {
   expect(exchangeQuote('0.0005', '65000', '0.5')).toEqual({ value: '32.5', fee: '0.1625', received: '32.3375' });

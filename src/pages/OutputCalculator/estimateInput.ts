@@ -1,7 +1,7 @@
 /** What the calculator form holds → the input of the shared estimate (bigint units, no floats). */
-import type { PowerProductType } from '../../../../contract/product';
-import type { PowerEstimateInput } from '../../../../contract/rules/powerOutput';
-import { toUnits } from '../../../../contract/rules/money';
+import type { PowerProductType } from '../../../contract/product';
+import type { PowerEstimateInput } from '../../../contract/rules/powerOutput';
+import { toUnits } from '../../../contract/rules/money';
 import { parseCount } from '@/components/AmountInput/CountInput';
 
 export const PRICE_PATTERN = /^(0|[1-9]\d{0,11})(\.\d{1,8})?$/;

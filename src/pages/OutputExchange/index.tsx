@@ -9,17 +9,17 @@ import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
 import AsyncContent from '@/components/AsyncContent';
-import FieldList from '../components/FieldList';
+import FieldList from '@/components/products/FieldList';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
-import PowerCoinList from '../components/PowerCoinList';
-import SectionTabs from '../components/SectionTabs';
+import PowerCoinList from '@/components/products/PowerCoinList';
+import SectionTabs from '@/components/products/SectionTabs';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';
 import ExchangeSheet from './ExchangeSheet';
 
-export default function CalculateExchangePage() {
+export default function OutputExchangePage() {
   const t = useT();
   const ready = !!useCurrentUser();
   const power = useRequest(() => accountApi.powerDetail(), { ready });

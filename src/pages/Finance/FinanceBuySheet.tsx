@@ -1,13 +1,13 @@
 /** Subscribing to a finance product: amount within its limits, the estimated interest, then PaySheet. */
 import { Descriptions, Form, Input, Typography } from 'antd';
 import { message } from '@/components/Feedback/notifier';
-import type { FinanceProductType } from '../../../../contract/product';
-import { interestOverLock } from '../../../../contract/rules/financeInterest';
+import type { FinanceProductType } from '../../../contract/product';
+import { interestOverLock } from '../../../contract/rules/financeInterest';
 import Money from '@/components/Money';
-import { fromUnits, toUnits } from '../../../../contract/rules/money';
+import { fromUnits, toUnits } from '../../../contract/rules/money';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
-import PaySheet from './PaySheet';
+import PaySheet from '@/components/products/PaySheet';
 
 const AMOUNT = /^(0|[1-9]\d{0,11})(\.\d{1,8})?$/;
 

@@ -4,15 +4,15 @@
  */
 import { Descriptions, Form, Select, Typography } from 'antd';
 import { message } from '@/components/Feedback/notifier';
-import type { PowerDetailType } from '../../../../contract/account';
+import type { PowerDetailType } from '../../../contract/account';
 import AmountInput from '@/components/AmountInput';
 import { amountRule } from '@/components/AmountInput/amountRule';
 import Money from '@/components/Money';
 import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';
-import PaySheet from '../components/PaySheet';
-import { toUnits } from '../../../../contract/rules/money';
-import { displayAmount } from '../../../../contract/rules/moneyDisplay';
+import PaySheet from '@/components/products/PaySheet';
+import { toUnits } from '../../../contract/rules/money';
+import { displayAmount } from '../../../contract/rules/moneyDisplay';
 import { exchangeQuote } from './exchangeQuote';
 
 type Coin = PowerDetailType['coins'][number];

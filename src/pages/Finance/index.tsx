@@ -1,18 +1,18 @@
 /** /calculate/coin: the finance products on offer and the subscription sheet. */
 import { Flex } from 'antd';
 import { useState } from 'react';
-import type { FinanceProductType } from '../../../../contract/product';
+import type { FinanceProductType } from '../../../contract/product';
 import FinanceProductCard from '@/components/FinanceProductCard';
 import InfiniteList from '@/components/InfiniteList';
-import SectionTabs from '../components/SectionTabs';
+import SectionTabs from '@/components/products/SectionTabs';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
-import BuyButton from '../components/BuyButton';
+import BuyButton from '@/components/products/BuyButton';
 import lazySheet from '@/components/lazySheet';
 
-const FinanceBuySheet = lazySheet(() => import(/* webpackChunkName: "sheet-finance-buy" */ '../components/FinanceBuySheet'), ({ product }) => product !== null);
+const FinanceBuySheet = lazySheet(() => import(/* webpackChunkName: "sheet-finance-buy" */ './FinanceBuySheet'), ({ product }) => product !== null);
 
-export default function CalculateCoinPage() {
+export default function FinanceProductsPage() {
   const t = useT();
   const [chosen, setChosen] = useState<FinanceProductType | null>(null);
   const [bought, setBought] = useState(0);

@@ -1,6 +1,6 @@
 /** The user's power account per mined coin: hashrate, output and coin not yet exchanged. */
 import { Card, Descriptions, List } from 'antd';
-import type { PowerDetailType } from '../../../../contract/account';
+import type { PowerDetailType } from '../../../contract/account';
 import { useT } from '@/hooks/useT';
 import Money from '@/components/Money';
 

@@ -6,15 +6,15 @@ import { useState } from 'react';
 import type { PowerProductType } from '../../../contract/product';
 import InfiniteList from '@/components/InfiniteList';
 import PowerProductCard from '@/components/PowerProductCard';
-import SectionTabs from './components/SectionTabs';
+import SectionTabs from '@/components/products/SectionTabs';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
-import BuyButton from './components/BuyButton';
+import BuyButton from '@/components/products/BuyButton';
 import lazySheet from '@/components/lazySheet';
 
-const PowerBuySheet = lazySheet(() => import(/* webpackChunkName: "sheet-power-buy" */ './components/PowerBuySheet'), ({ product }) => product !== null);
+const PowerBuySheet = lazySheet(() => import(/* webpackChunkName: "sheet-power-buy" */ './PowerBuySheet'), ({ product }) => product !== null);
 
-export default function CalculatePowerPage() {
+export default function PowerProductsPage() {
   const t = useT();
   const [searchParams, setSearchParams] = useSearchParams();
   const [chosen, setChosen] = useState<PowerProductType | null>(null);

@@ -3,8 +3,8 @@
  * each titled with its status and ending with its creation time.
  */
 import { useState } from 'react';
-import type { PageOf } from '../../../../contract/common';
-import FieldList, { type Field } from '../components/FieldList';
+import type { PageOf } from '../../../contract/common';
+import FieldList, { type Field } from '@/components/products/FieldList';
 import InfiniteList from '@/components/InfiniteList';
 import TitleWithStatus from '@/components/TitleWithStatus';
 import { useT } from '@/hooks/useT';

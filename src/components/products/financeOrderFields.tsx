@@ -1,5 +1,5 @@
 /** A finance order's principal, annual rate and interest so far: the history's and the positions' first fields. */
-import type { FinanceOrderType } from '../../../../contract/product';
+import type { FinanceOrderType } from '../../../contract/product';
 import type { Field } from './FieldList';
 import Money from '@/components/Money';
 

@@ -2,16 +2,16 @@
  * The finance positions still held (pending or active orders): principal, rate, interest so far and
  * the estimated interest at maturity (the same daily-interest rule the settlement pays).
  */
-import type { FinanceOrderType } from '../../../../contract/product';
-import { interestOverLock } from '../../../../contract/rules/financeInterest';
-import FieldList from '../components/FieldList';
+import type { FinanceOrderType } from '../../../contract/product';
+import { interestOverLock } from '../../../contract/rules/financeInterest';
+import FieldList from '@/components/products/FieldList';
 import InfiniteList, { type PageRequest } from '@/components/InfiniteList';
 import Money from '@/components/Money';
-import { fromUnits, toUnits } from '../../../../contract/rules/money';
+import { fromUnits, toUnits } from '../../../contract/rules/money';
 import TitleWithStatus from '@/components/TitleWithStatus';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
-import { financeOrderFields } from '../components/financeOrderFields';
+import { financeOrderFields } from '@/components/products/financeOrderFields';
 
 async function heldOrders(query: PageRequest) {
   const active = await productApi.financeOrders({ ...query, status: 'active' });

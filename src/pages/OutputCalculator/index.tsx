@@ -9,12 +9,12 @@ import { Alert, Button, Card, Flex, Form, Input, Select, Space, Typography } fro
 import { Link, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { useEffect } from 'react';
-import type { PowerProductType } from '../../../../contract/product';
-import { estimatePower } from '../../../../contract/rules/powerOutput';
+import type { PowerProductType } from '../../../contract/product';
+import { estimatePower } from '../../../contract/rules/powerOutput';
 import AsyncContent from '@/components/AsyncContent';
 import CountInput, { countRule } from '@/components/AmountInput/CountInput';
 import DemoTag from '@/components/Market/DemoTag';
-import SectionTabs from '../components/SectionTabs';
+import SectionTabs from '@/components/products/SectionTabs';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
 import EstimateResult from './EstimateResult';
@@ -45,7 +45,7 @@ function PriceNote({ product, value, onUseLive }: { product: PowerProductType; v
   );
 }
 
-export default function CalculateUnknownPage() {
+export default function OutputCalculatorPage() {
   const t = useT();
   const [form] = Form.useForm<CalculatorValues>();
   const [searchParams, setSearchParams] = useSearchParams();

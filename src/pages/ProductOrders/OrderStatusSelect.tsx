@@ -1,6 +1,6 @@
 /** The order status filter of the power and finance order tabs (empty = every status). */
 import { Select } from 'antd';
-import type { PowerOrderType } from '../../../../contract/product';
+import type { PowerOrderType } from '../../../contract/product';
 import { useT } from '@/hooks/useT';
 
 export type OrderStatus = PowerOrderType['status'];

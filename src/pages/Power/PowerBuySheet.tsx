@@ -2,13 +2,13 @@
 import { Descriptions, Form, Typography } from 'antd';
 import CountInput, { countRule, parseCount } from '@/components/AmountInput/CountInput';
 import { message } from '@/components/Feedback/notifier';
-import type { PowerProductType } from '../../../../contract/product';
-import { powerDay } from '../../../../contract/rules/powerOutput';
+import type { PowerProductType } from '../../../contract/product';
+import { powerDay } from '../../../contract/rules/powerOutput';
 import Money from '@/components/Money';
-import { fromUnits, toUnits } from '../../../../contract/rules/money';
+import { fromUnits, toUnits } from '../../../contract/rules/money';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
-import PaySheet from './PaySheet';
+import PaySheet from '@/components/products/PaySheet';
 
 interface Values {
   /** as typed: a whole number of units, refused with a message otherwise (never rounded) */

@@ -6,7 +6,7 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp, setScreenWidth } from './pages.harness';
 import { setSignedIn } from './pages.umiMock';
 import { productApi } from '@/services';
-import CalculateHistoryPage from '@/pages/Calculate/History';
+import ProductOrdersPage from '@/pages/ProductOrders';
 
 jest.setTimeout(120_000);
 
@@ -16,7 +16,7 @@ jest.mock('@/services', () => require('./pages.fixtures').mockServices());
 configure({ defaultHidden: true });
 
 function renderHistory() {
-  renderApp('/calculate/history', { './Calculate/History': CalculateHistoryPage });
+  renderApp('/calculate/history', { './ProductOrders': ProductOrdersPage });
 }
 
 /** The label → value pairs of the listed order (antd Descriptions). */

@@ -3,7 +3,7 @@
  * value = amount × rate rounded down, fee = feeRate % of the value rounded up, received = value − fee.
  * Shown as an estimate: the server applies its price at the moment of the exchange.
  */
-import { fromUnits, multiply, percentOf, toUnits } from '../../../../contract/rules/money';
+import { fromUnits, multiply, percentOf, toUnits } from '../../../contract/rules/money';
 
 export interface ExchangeQuote {
   value: string;

@@ -1,7 +1,7 @@
 /** /calculate/history: the user's power orders, finance orders and daily power bills, each filterable and paged. */
 import Tabs from '@/components/AppTabs';
 import { useRequest } from 'ahooks';
-import SectionTabs from '../components/SectionTabs';
+import SectionTabs from '@/components/products/SectionTabs';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';
@@ -9,7 +9,7 @@ import FinanceOrders from './FinanceOrders';
 import PowerBills from './PowerBills';
 import PowerOrders from './PowerOrders';
 
-export default function CalculateHistoryPage() {
+export default function ProductOrdersPage() {
   const t = useT();
   const ready = !!useCurrentUser();
   // the mined coins, for the bills' coin filter

@@ -2,14 +2,14 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import AsyncContent from '@/components/AsyncContent';
-import PowerHoldings from '../components/PowerHoldings';
-import SectionTabs from '../components/SectionTabs';
+import PowerHoldings from './PowerHoldings';
+import SectionTabs from '@/components/products/SectionTabs';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
 import FinancePositions from './FinancePositions';
 
-export default function CalculateAssetsPage() {
+export default function HoldingsPage() {
   const t = useT();
   const ready = !!useCurrentUser();
   const census = useRequest(() => productApi.financeCensus(), { ready });

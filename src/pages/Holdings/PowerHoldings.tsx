@@ -4,7 +4,7 @@ import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { accountApi } from '@/services';
 import AsyncContent from '@/components/AsyncContent';
-import PowerCoinList from './PowerCoinList';
+import PowerCoinList from '@/components/products/PowerCoinList';
 
 export default function PowerHoldings() {
   const t = useT();

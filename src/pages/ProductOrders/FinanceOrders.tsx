@@ -1,7 +1,7 @@
 /** The finance orders tab: the user's finance orders, filtered by status. */
 import { useT } from '@/hooks/useT';
 import { productApi } from '@/services';
-import { financeOrderFields } from '../components/financeOrderFields';
+import { financeOrderFields } from '@/components/products/financeOrderFields';
 import StatusOrderList from './StatusOrderList';
 
 export default function FinanceOrders() {

@@ -1,8 +1,8 @@
 /** The figures of one output estimate (contract/rules/powerOutput), every one labelled as an estimate. */
 import { Descriptions, Typography } from 'antd';
-import type { PowerEstimate } from '../../../../contract/rules/powerOutput';
+import type { PowerEstimate } from '../../../contract/rules/powerOutput';
 import Money from '@/components/Money';
-import { fromUnits } from '../../../../contract/rules/money';
+import { fromUnits } from '../../../contract/rules/money';
 import { useT } from '@/hooks/useT';
 
 export default function EstimateResult({ estimate, coin }: { estimate: PowerEstimate; coin: string }) {
