@@ -21,7 +21,7 @@ const START_TOOLS = ['tsx', '@umijs/max'];
 const NAMED_BY_A_PRESET = ['jest-environment-jsdom'];
 
 const PRODUCTION = ['server', 'contract', 'src', 'config', 'plugins', '.umirc.ts', 'typings.d.ts'];
-const DEVELOPMENT = ['tests', 'bench', 'scripts', 'mock', 'jest.config.js', 'jest.server.config.js', 'jest.e2e.config.js', '.ci'];
+const DEVELOPMENT = ['tests', 'bench', 'scripts', 'mock', 'jest.config.js', 'jest.server.config.js', 'jest.e2e.config.js', 'eslint.config.mjs', '.ci'];
 const GENERATED = new Set(['node_modules', '.umi', '.umi-production', '.umi-test']);
 
 function sourceFiles(entry: string, found: string[] = []): string[] {

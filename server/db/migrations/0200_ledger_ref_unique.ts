@@ -33,7 +33,6 @@ import { sql, type Kysely } from 'kysely';
 const NAMED = 20;
 
 /** the references held more than once, each with its transactions' ids */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function duplicatedRefs(db: Kysely<any>): Promise<{ ref: string; ids: string }[]> {
   const refs = await db.selectFrom('ledger_transactions').select('ref').groupBy('ref').having(sql`count(*)`, '>', 1).orderBy('ref').execute();
   if (!refs.length) return [];
@@ -55,14 +54,12 @@ export class DuplicateLedgerRefsError extends Error {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   const duplicates = await duplicatedRefs(db);
   if (duplicates.length) throw new DuplicateLedgerRefsError(duplicates);
   await db.schema.createIndex('ledger_transactions_ref').unique().on('ledger_transactions').column('ref').execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('ledger_transactions_ref').execute();
 }
