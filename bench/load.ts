@@ -38,6 +38,7 @@ import { cliActor } from '../server/operators/actor';
 import { creditDeposit } from '../server/deposits/creditByHand';
 import { checkLedger } from '../server/ledger/invariants';
 import { hashPayPassword } from '../server/payPassword/hash';
+import { openPayPasswordKeys, type PayPasswordKeys } from '../server/payPassword/pepper';
 import { seedIfEmpty } from '../server/seed';
 import { freePort, startRedis } from '../tests/server/support/redis';
 import { processCpuMicros } from './support/childServer';
@@ -48,7 +49,7 @@ const RATES = (process.env.BENCH_RATES || '100,200,400,600,800,1000,1200').split
 const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS || 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 5);
 const CONFIGS = (process.env.BENCH_CONFIGS || 'sqlite,pg1,pg2').split(',');
-/** `reads`: the mix without the calls that check a pay password (each one a ~40 ms scrypt) */
+/** `reads`: the mix without the calls that check a pay password */
 const MIX = process.env.BENCH_MIX || 'all';
 if (MIX !== 'all' && MIX !== 'reads') throw new Error(`BENCH_MIX is all or reads, got "${MIX}"`);
 const P99_GOAL_MS = 50;
@@ -64,11 +65,11 @@ interface Seeded {
 
 /* ---------------- the database: users, sessions, balances, history ---------------- */
 
-async function seed(db: Db): Promise<Seeded> {
+async function seed(db: Db, keys: PayPasswordKeys): Promise<Seeded> {
   await migrateToLatest(db);
   const now = Date.now();
   await seedIfEmpty(db, now);
-  const hash = await hashPayPassword(PAY_PASSWORD);
+  const hash = hashPayPassword(keys, PAY_PASSWORD);
   const ttl = { tokenIdleTtlMs: 7 * 24 * 3600 * 1000, tokenAbsoluteTtlMs: 30 * 24 * 3600 * 1000 };
   const users: Seeded['users'] = [];
   for (let start = 0; start < USERS; start += CHUNK) {
@@ -323,7 +324,9 @@ async function runConfig(name: string): Promise<Record<string, unknown>> {
   const redis = await startRedis();
   try {
     const seeding = performance.now();
-    const seeded = await seed(db);
+    // the servers run as in production, where the pepper file must exist: the bench makes one
+    const pepperFile = path.join(dir, 'pay-password-pepper');
+    const seeded = await seed(db, openPayPasswordKeys({ file: pepperFile, generate: true }));
     console.log(`${name}: ${USERS} users, ~${ENTRIES} history entries seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s`);
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>PowerFi</title>');
     const port = await freePort();
@@ -332,7 +335,7 @@ async function runConfig(name: string): Promise<Record<string, unknown>> {
       port,
       env: {
         ...process.env, ...(name === 'sqlite' ? { DATABASE_URL: '', SQLITE_PATH: options.sqlitePath } : { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema }),
-        REDIS_URL: redis.url, PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DIST_DIR: dir, NODE_ENV: 'production', LOG_LEVEL: 'warn',
+        REDIS_URL: redis.url, PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DIST_DIR: dir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PAY_PASSWORD_PEPPER_FILE: pepperFile,
         RATE_LIMIT_AUTH_MAX: '100000000', RATE_LIMIT_MONEY_MAX: '100000000', JOBS_OFF: 'settlement,mallSweep',
       },
     });

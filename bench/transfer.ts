@@ -59,7 +59,7 @@ async function serve(): Promise<void> {
     await creditDeposit(db, { uid: data.user.uid, network: 'ERC20', currency: 'USDT', amount: '100000000', txHash: tx }, { actor: cliActor('bench'), now: Date.now(), reason: 'bench' });
     users.push({ token, uid: data.user.uid });
   }
-  // one transfer each, so that the scrypt checks of the pay passwords are behind us
+  // one transfer each, so that the first checks of the pay passwords are behind us
   for (const [i, user] of users.entries()) {
     const to = users[(i + 1) % users.length];
     await app.inject({ method: 'POST', url: TRANSFER_URL, headers: bearer(user.token), payload: { to: to.uid, currency: 'USDT', amount: '10.5', payPassword: PAY_PASSWORD } });

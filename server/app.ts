@@ -27,6 +27,7 @@ import { registerResponseHeaders } from './http/security';
 import { fastifyTrustProxy } from './http/trustProxy';
 import { hasBuiltApp, registerStaticFiles } from './http/staticFiles';
 import { registerJobs, serverJobs } from './jobs';
+import { openPayPasswordKeys, type PayPasswordKeys } from './payPassword/pepper';
 import { PriceBook } from './prices/market';
 import accountRoutes from './routes/account';
 import addressRoutes from './routes/address';
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** run the scheduled jobs (server/jobs.ts), and write sessions' last uses on a timer, while the app is up: `npm start` does, tests do not (they are written at close) */
   jobs?: boolean;
+  /** the pay-password pepper, when the caller opened it already (server/main.ts does, before anything else); else opened from config */
+  payPasswordKeys?: PayPasswordKeys;
 }
 
 /**
@@ -69,7 +72,7 @@ const DOMAIN_PLUGINS = [
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
-export function buildApp({ db, config, clock = systemClock, logger, jobs = false }: BuildAppOptions): FastifyInstance {
+export function buildApp({ db, config, clock = systemClock, logger, jobs = false, payPasswordKeys = openPayPasswordKeys(config.payPasswordPepper) }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -96,7 +99,7 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
   app.addHook('onClose', async () => {
     await Promise.all(Object.values(sessionTouches).map((touches) => touches.close()));
   });
-  const ctx: AppContext = { db, config, clock, time: createTimeFormat(config.displayUtcOffsetMinutes), features, prices: new PriceBook(config.prices), sessionTouches };
+  const ctx: AppContext = { db, config, clock, time: createTimeFormat(config.displayUtcOffsetMinutes), features, prices: new PriceBook(config.prices), sessionTouches, payPasswordKeys };
   app.decorate('authenticate', createAuthenticate(ctx));
   app.decorate('authenticateOperator', createOperatorAuthenticate(ctx));
   app.decorateRequest('session', null);

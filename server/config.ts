@@ -14,6 +14,7 @@ import { parseSignerKey, type SignerKey } from './withdrawals/signerKey';
 import { parseExplorerTxUrls } from './withdrawals/explorers';
 import { parsePriceConfig, type PriceConfig } from './prices/config';
 import { parseColdWallets, type ColdWallets } from './reconcile/config';
+import { PEPPER_VARIABLE, type PepperSource } from './payPassword/pepper';
 
 export interface RateLimitConfig {
   /** requests per window and client IP on the nonce and sign-in calls */
@@ -86,6 +87,11 @@ export interface ServerConfig {
   prices: PriceConfig;
   /** COLD_WALLET_ADDRESSES_<NETWORK>: reserves held offline, counted by the reconciliation (server/reconcile/config.ts) */
   coldWallets: ColdWallets;
+  /**
+   * PAY_PASSWORD_PEPPER_FILE: the secret keys pay-password hashes are made with (server/payPassword/pepper.ts).
+   * Outside production it defaults to data/pay-password-pepper, generated at first start; in production it is required.
+   */
+  payPasswordPepper: PepperSource;
 }
 
 type Env = Record<string, string | undefined>;
@@ -145,6 +151,12 @@ function publicOrigins(env: Env, port: number): string[] {
   return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
 }
 
+function payPasswordPepper(env: Env): PepperSource {
+  const production = env.NODE_ENV === 'production';
+  // in production the key file is never generated: it must be placed apart from the database (and its backups)
+  return { file: env[PEPPER_VARIABLE]?.trim() || (production ? '' : path.join('data', 'pay-password-pepper')), generate: !production };
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const chainIds = (env.SIWE_CHAIN_IDS || '1,56,137,31337')
     .split(',')
@@ -199,6 +211,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     withdrawExplorerTxUrls: parseExplorerTxUrls(env),
     prices: parsePriceConfig(env),
     coldWallets: parseColdWallets(env, chainNetworks),
+    payPasswordPepper: payPasswordPepper(env),
   };
 }
 

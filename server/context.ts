@@ -7,6 +7,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { RateLimitConfig, ServerConfig } from './config';
 import type { Db } from './db';
 import type { FeatureSwitch } from './features/flags';
+import type { PayPasswordKeys } from './payPassword/pepper';
 import type { Clock, TimeFormat } from './time';
 import type { PriceBook } from './prices/market';
 import type { SessionTouches } from './auth/sessionTouches';
@@ -22,6 +23,8 @@ export interface AppContext {
   prices: PriceBook;
   /** sessions' last uses, noted by requests and written off the request path (server/auth/sessionTouches.ts) */
   sessionTouches: { users: SessionTouches; operators: SessionTouches };
+  /** the pepper keys pay-password hashes are made with (server/payPassword/pepper.ts) */
+  payPasswordKeys: PayPasswordKeys;
 }
 
 /** The signed-in caller of a request. */

@@ -10,6 +10,7 @@ import { describeDatabase, loadConfig } from './config';
 import { createDb } from './db';
 import { migrateToLatest } from './db/migrate';
 import { hasBuiltApp } from './http/staticFiles';
+import { openPayPasswordKeys } from './payPassword/pepper';
 import { seedIfEmpty } from './seed';
 
 /** A shutdown that takes longer than this (a stuck request) is cut short. */
@@ -25,13 +26,15 @@ function buildFrontEnd(distDir: string): void {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // refused (production without the key file) before building, migrating or listening
+  const payPasswordKeys = openPayPasswordKeys(config.payPasswordPepper);
   if (!hasBuiltApp(config.distDir)) buildFrontEnd(config.distDir);
 
   const db = createDb(config);
   await migrateToLatest(db);
   await seedIfEmpty(db, Date.now());
 
-  const app = buildApp({ db, config, jobs: true });
+  const app = buildApp({ db, config, jobs: true, payPasswordKeys });
   // Fastify logs one line per network interface when listening on 0.0.0.0; we log exactly one.
   const level = app.log.level;
   app.log.level = 'warn';

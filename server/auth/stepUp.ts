@@ -111,7 +111,7 @@ export async function checkStepUp(db: Db, config: ServerConfig, request: StepUpR
   const user = await db.selectFrom('users').select('address').where('id', '=', userId).executeTakeFirst();
   if (!user || user.address !== verified.address) throw invalid('stepUp.wrongWallet');
   if (!sameStatement(verified.statement ?? '', statement)) throw invalid(request.statementMismatch ?? 'stepUp.wrongPurpose');
-  // checked before the change's slow work (e.g. scrypt of the old password), spent inside its transaction
+  // checked before the change's slow work (e.g. checking the old password), spent inside its transaction
   const live = liveChallenge(verified.nonce, userId, purpose, now);
   if (!(await db.selectFrom('step_up_challenges').select('nonce').where(live).executeTakeFirst())) throw invalid('stepUp.challengeInvalid');
   return async (trx) => {

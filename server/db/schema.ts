@@ -13,7 +13,7 @@ export interface UsersTable {
   address: string;
   invite_code: string;
   inviter_id: bigint | null;
-  /** scrypt hash of the 6-digit pay password (server/payPassword) */
+  /** keyed hash (HMAC under the pepper) of the 6-digit pay password, or an older scrypt one (server/payPassword/hash.ts) */
   pay_password_hash: string | null;
   created_at: bigint;
   /** when the pay password was last set or changed (a recent change sends withdrawals to review) */

@@ -43,7 +43,7 @@ export interface MoneyRouteOptions extends RouteOptions {
 
 export function moneyRoute<E extends Endpoint>(
   app: FastifyInstance,
-  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
+  { db, clock, payPasswordKeys }: Pick<AppContext, 'db' | 'clock' | 'payPasswordKeys'>,
   endpoint: E,
   handler: (call: MoneyCall<E>) => Promise<Static<E['response']>>,
   options: MoneyRouteOptions = {},
@@ -55,7 +55,7 @@ export function moneyRoute<E extends Endpoint>(
     // a wrong pay password is an authentication failure, not an outcome the key keeps
     if (options.payPassword) {
       const { payPassword } = request.body as { payPassword: string };
-      await verifyPayPassword(db, userId, payPassword, now);
+      await verifyPayPassword(db, payPasswordKeys, userId, payPassword, now);
     }
     if (options.before) await options.before(userId, now);
     const act = (trx: Trx) => handler({ request, trx, userId, now });

@@ -7,10 +7,11 @@ import { checkStepUp } from '../auth/stepUp';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db';
 import { hasPayPassword, setPayPassword } from './payPassword';
+import type { PayPasswordKeys } from './pepper';
 
-export async function changePayPassword(db: Db, config: ServerConfig, userId: bigint, body: PayPassBodyType, now: number): Promise<void> {
+export async function changePayPassword(db: Db, config: ServerConfig, keys: PayPasswordKeys, userId: bigint, body: PayPassBodyType, now: number): Promise<void> {
   const { proof, ...passwords } = body;
   const purpose = (await hasPayPassword(db, userId)) ? 'payPassword.change' : 'payPassword.set';
   const consumeProof = await checkStepUp(db, config, { userId, purpose, proof, now });
-  await setPayPassword(db, userId, passwords, now, consumeProof);
+  await setPayPassword(db, keys, userId, passwords, now, consumeProof);
 }

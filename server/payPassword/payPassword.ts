@@ -2,12 +2,14 @@
  * The 6-digit pay password: set once, then changed with the old one; required by every outgoing
  * money movement. Five wrong tries in a row lock it for 15 minutes (contract/rules/payPassword.ts).
  *
- * Every try is counted BEFORE the slow scrypt check and forgiven when it succeeds, so parallel
- * guesses cannot outrun the lock. Verification runs before (not inside) the money transaction:
- * scrypt must not hold SQLite's write lock, and a failed try must stay counted although the
- * money transaction never happens. Identical concurrent tries share one scrypt run, and a
- * verified password is remembered briefly in this process (keyed by an HMAC with a per-process
- * secret, never the password) so that a burst of transfers costs one scrypt, not one each.
+ * Every try is counted BEFORE the check and forgiven when it succeeds, so parallel guesses cannot
+ * outrun the lock. Verification runs before (not inside) the money transaction: a failed try must
+ * stay counted although the money transaction never happens, and a hash of the earlier scheme
+ * (scrypt, slow) must not hold SQLite's write lock. Identical concurrent tries share one check,
+ * and a verified password is remembered briefly in this process (keyed by an HMAC with a
+ * per-process secret, never the password) so that a burst of transfers writes no try each.
+ * A stored hash under an older pepper key or scrypt is made again under the current key after a
+ * successful check (./hash.ts, ./pepper.ts).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -16,7 +18,8 @@ import type { Db } from '../db';
 import { preparedQuery, type ParamOf } from '../db/prepared';
 import { ApiError } from '../http/errors';
 import { notify } from '../notifications/notifications';
-import { hashPayPassword, payPasswordMatches } from './hash';
+import { checkPayPassword, hashPayPassword } from './hash';
+import type { PayPasswordKeys } from './pepper';
 import { PAY_PASSWORD_LOCK_MS as LOCK_MS, PAY_PASSWORD_MAX_FAILURES as MAX_FAILURES, lockMinutesLeft } from '../../contract/rules/payPassword';
 
 const VERIFIED_TTL_MS = 10 * 60 * 1000;
@@ -25,7 +28,7 @@ const VERIFIED_MAX = 10_000;
 const processSecret = randomBytes(32);
 /** cache key → time it was verified */
 const verified = new Map<string, number>();
-const inFlight = new Map<string, Promise<boolean>>();
+const inFlight = new Map<string, Promise<string>>();
 
 function cacheKey(userId: bigint, storedHash: string, password: string): string {
   return createHmac('sha256', processSecret).update(`${userId}\n${storedHash}\n${password}`).digest('base64url');
@@ -77,9 +80,17 @@ async function settleTry(db: Db, userId: bigint, ok: boolean, now: number): Prom
   return guard.failures;
 }
 
-async function checkOnce(db: Db, userId: bigint, storedHash: string, password: string, now: number): Promise<boolean> {
+/** Stores `password` under the current key in place of `storedHash` unless that changed meanwhile; returns the hash stored now. */
+async function rehash(db: Db, keys: PayPasswordKeys, userId: bigint, storedHash: string, password: string): Promise<string> {
+  const fresh = hashPayPassword(keys, password);
+  const updated = await db.updateTable('users').set({ pay_password_hash: fresh }).where('id', '=', userId).where('pay_password_hash', '=', storedHash).executeTakeFirst();
+  return updated.numUpdatedRows === 1n ? fresh : storedHash;
+}
+
+/** Returns the hash stored after the check (a new one when the old was outdated). */
+async function checkOnce(db: Db, keys: PayPasswordKeys, userId: bigint, storedHash: string, password: string, now: number): Promise<string> {
   await takeTry(db, userId, now);
-  const ok = await payPasswordMatches(password, storedHash);
+  const { matches: ok, outdated } = await checkPayPassword(keys, password, storedHash);
   const failures = await settleTry(db, userId, ok, now);
   if (!ok && failures >= BigInt(MAX_FAILURES)) throw lockedError(BigInt(now + LOCK_MS), now);
   if (!ok) {
@@ -89,7 +100,7 @@ async function checkOnce(db: Db, userId: bigint, storedHash: string, password: s
       data: { remainingTries: MAX_FAILURES - Number(failures) },
     });
   }
-  return ok;
+  return outdated ? rehash(db, keys, userId, storedHash, password) : storedHash;
 }
 
 function remember(key: string, now: number): void {
@@ -108,9 +119,10 @@ const hashAndGuard = preparedQuery((db: Db, param: ParamOf<{ userId: bigint }>) 
 
 /**
  * Throws 422 PAY_PASSWORD_REQUIRED (none set), 423 PAY_PASSWORD_LOCKED or 422 PAY_PASSWORD_WRONG
- * (with the tries left); returns when `password` is the user's pay password.
+ * (with the tries left); returns when `password` is the user's pay password, with the hash stored
+ * now (made again under the current key when it was outdated).
  */
-export async function verifyPayPassword(db: Db, userId: bigint, password: string, now: number): Promise<void> {
+export async function verifyPayPassword(db: Db, keys: PayPasswordKeys, userId: bigint, password: string, now: number): Promise<string> {
   const [row] = await hashAndGuard(db, { userId });
   const storedHash = row?.pay_password_hash;
   if (!storedHash) throw new ApiError('PAY_PASSWORD_REQUIRED', { messageKey: 'payPassword.notSet' });
@@ -120,15 +132,16 @@ export async function verifyPayPassword(db: Db, userId: bigint, password: string
     if (row.locked_until != null && row.locked_until > BigInt(now)) throw lockedError(row.locked_until, now);
     // a right password ends a run of wrong ones, remembered or not
     if (row.failures) await settleTry(db, userId, true, now);
-    return;
+    return storedHash;
   }
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = checkOnce(db, userId, storedHash, password, now).finally(() => inFlight.delete(key));
+    pending = checkOnce(db, keys, userId, storedHash, password, now).finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
-  await pending;
-  remember(key, now);
+  const stored = await pending;
+  remember(cacheKey(userId, stored, password), now);
+  return stored;
 }
 
 export async function hasPayPassword(db: Db, userId: bigint): Promise<boolean> {
@@ -141,18 +154,20 @@ export async function hasPayPassword(db: Db, userId: bigint): Promise<boolean> {
  */
 export async function setPayPassword(
   db: Db,
+  keys: PayPasswordKeys,
   userId: bigint,
   input: { oldPassword?: string; newPassword: string },
   now: number,
   consumeProof: ConsumeStepUp,
 ): Promise<void> {
-  const current = await storedHashOf(db, userId);
+  let current = await storedHashOf(db, userId);
   if (current) {
     if (!input.oldPassword) throw new ApiError('BUSINESS_RULE', { messageKey: 'payPassword.oldRequired' });
-    await verifyPayPassword(db, userId, input.oldPassword, now);
+    // the check may have stored the old password under the current key: that is no change by someone else
+    current = await verifyPayPassword(db, keys, userId, input.oldPassword, now);
     if (input.oldPassword === input.newPassword) throw new ApiError('BUSINESS_RULE', { messageKey: 'payPassword.sameAsOld' });
   }
-  const hash = await hashPayPassword(input.newPassword);
+  const hash = hashPayPassword(keys, input.newPassword);
   await db.transaction().execute(async (trx) => {
     await consumeProof(trx);
     // compare-and-set: a concurrent first setting or change wins once, the other is refused

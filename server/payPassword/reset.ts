@@ -15,9 +15,10 @@ import { ApiError } from '../http/errors';
 import type { TimeFormat } from '../time';
 import { notify } from '../notifications/notifications';
 import { hashPayPassword } from './hash';
+import type { PayPasswordKeys } from './pepper';
 
 /** Sets `body.newPassword` as the pay password; returns when withdrawals may start again (ms). */
-export async function resetPayPassword(db: Db, config: ServerConfig, userId: bigint, body: PayPassResetBodyType, now: number, time: TimeFormat): Promise<number> {
+export async function resetPayPassword(db: Db, config: ServerConfig, keys: PayPasswordKeys, userId: bigint, body: PayPassResetBodyType, now: number, time: TimeFormat): Promise<number> {
   const user = await db.selectFrom('users').select(['address', 'pay_password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
   // nothing to forget: the first one is set on /my/setting/pay-pass without a hold
   if (!user.pay_password_hash) throw new ApiError('PAY_PASSWORD_REQUIRED', { messageKey: 'payPassword.notSet' });
@@ -28,7 +29,7 @@ export async function resetPayPassword(db: Db, config: ServerConfig, userId: big
     now,
     statement: payPasswordResetStatement(user.address),
   });
-  const hash = await hashPayPassword(body.newPassword);
+  const hash = hashPayPassword(keys, body.newPassword);
   const at = BigInt(now);
   const heldUntil = withdrawHeldUntil(now, now)!;
   await db.transaction().execute(async (trx) => {

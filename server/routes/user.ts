@@ -14,7 +14,7 @@ import { resetPayPassword } from '../payPassword/reset';
 import { loadProfile } from '../users/users';
 
 export default async function userRoutes(app: FastifyInstance, deps: AppContext): Promise<void> {
-  const { db, config, clock, time } = deps;
+  const { db, config, clock, time, payPasswordKeys } = deps;
 
   route(app, contract.user.profile, async (request) => {
     const profile = await loadProfile(db, sessionOf(request).userId, time);
@@ -25,12 +25,12 @@ export default async function userRoutes(app: FastifyInstance, deps: AppContext)
   route(app, contract.user.walletDetails, async (request) => walletDetails(db, sessionOf(request).userId, request.query, time, config.displayUtcOffsetMinutes));
 
   route(app, contract.user.payPass, async (request) => {
-    await changePayPassword(db, config, sessionOf(request).userId, request.body, clock.now());
+    await changePayPassword(db, config, payPasswordKeys, sessionOf(request).userId, request.body, clock.now());
     return { hasPayPassword: true };
   }, { rateLimit: 'money' });
 
   route(app, contract.user.payPassReset, async (request) => {
-    const heldUntil = await resetPayPassword(db, config, sessionOf(request).userId, request.body, clock.now(), time);
+    const heldUntil = await resetPayPassword(db, config, payPasswordKeys, sessionOf(request).userId, request.body, clock.now(), time);
     return { hasPayPassword: true, withdrawHeldUntil: time.timestamp(heldUntil) };
   }, { rateLimit: 'money' });
 }

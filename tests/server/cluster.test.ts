@@ -33,6 +33,9 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'powerfi-cluster-'));
   // a stand-in for the built app: the processes serve the API; this test needs no SPA build
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>PowerFi</title>');
+  // one pay-password key file for both processes, as production requires (docs/deploy.md)
+  const pepperFile = path.join(dir, 'pay-password-pepper');
+  writeFileSync(pepperFile, `v1 ${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
   const port = await freePort();
   const database = testDb.kind === 'postgres'
     ? { DATABASE_URL: testDb.options.databaseUrl, DATABASE_SCHEMA: testDb.options.databaseSchema ?? '' }
@@ -40,7 +43,7 @@ beforeAll(async () => {
   cluster = await startCluster({
     processes: 2,
     port,
-    env: { ...process.env, ...database, REDIS_URL: redis.url, PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DIST_DIR: dir, NODE_ENV: 'production', JOBS_OFF: 'settlement,mallSweep' },
+    env: { ...process.env, ...database, REDIS_URL: redis.url, PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DIST_DIR: dir, NODE_ENV: 'production', JOBS_OFF: 'settlement,mallSweep', PAY_PASSWORD_PEPPER_FILE: pepperFile },
     onOutput: (index, text) => {
       output += text.replace(/^/gm, `[${index}] `);
     },

@@ -1,6 +1,7 @@
 /**
- * Pay password: six digits, scrypt-hashed, set once then changed with the old one, required by
- * outgoing money movements; five wrong tries lock it for 15 minutes (injected clock).
+ * Pay password: six digits, stored as a keyed hash (server/payPassword/hash.ts), set once then
+ * changed with the old one, required by outgoing money movements; five wrong tries lock it for
+ * 15 minutes (injected clock).
  */
 import { startTestApp, type TestApp } from './support/app';
 import { MINUTE } from './support/clock';
@@ -22,7 +23,7 @@ const setPass = (user: MoneyUser, body: { newPassword: string; oldPassword?: str
 const hasPayPassword = async (user: MoneyUser) => (await t.app.inject({ method: 'GET', url: PROFILE_URL, headers: bearer(user.token) })).json().data.hasPayPassword;
 
 describe('setting and changing', () => {
-  it('sets a first password, stores only a salted scrypt hash, and the profile shows it', async () => {
+  it('sets a first password, stores only a salted keyed hash (HMAC under the pepper), and the profile shows it', async () => {
     const user = await newUser(t.app, t.db, t.clock, { payPassword: null });
     expect(await hasPayPassword(user)).toBe(false);
     const response = await setPass(user, { newPassword: '135790' });
@@ -30,7 +31,7 @@ describe('setting and changing', () => {
     expect(response.json().data).toEqual({ hasPayPassword: true });
     expect(await hasPayPassword(user)).toBe(true);
     const { pay_password_hash: hash } = await t.db.selectFrom('users').select('pay_password_hash').where('id', '=', user.userId).executeTakeFirstOrThrow();
-    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
+    expect(hash).toMatch(/^hmac\$v\d+\$[\w-]{22}\$[\w-]{43}$/);
     expect(hash).not.toContain('135790');
   });
 

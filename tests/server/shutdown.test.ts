@@ -83,6 +83,8 @@ async function startServer(port: number, extraEnv: Record<string, string> = {}):
       LOG_LEVEL: 'info',
       RATE_LIMIT_MONEY_MAX: '100000',
       JOBS_OFF: 'settlement,mallSweep',
+      // the key file the test app made the users' pay-password hashes with (production never generates one)
+      PAY_PASSWORD_PEPPER_FILE: path.resolve(ROOT, t.config.payPasswordPepper.file),
       ...extraEnv,
     },
   });
