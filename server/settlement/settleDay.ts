@@ -13,7 +13,7 @@
  * killed after any statement and run again, or two processes settling it at once, pay each order
  * once. The formulas are the shared ones in contract/rules, which the browser's calculator uses too.
  */
-import type { Selectable } from 'kysely';
+import type { RawBuilder, Selectable, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import { dailyInterest } from '../../contract/rules/financeInterest';
 import { powerDay } from '../../contract/rules/powerOutput';
@@ -210,16 +210,50 @@ function byId<T extends { id: bigint }>(rows: T[]): T[] {
  */
 export const SETTLE_BATCH = 100;
 
+/** The column holding an order's last day: it produces (power) or earns (finance) from start_day to that day. */
+const LAST_DAY = { power_orders: 'end_day', finance_orders: 'maturity_day' } as const;
+
 /**
- * The ids of a day's orders in id order, SETTLE_BATCH at a time. Only the ids are read up front
- * (and sorted as numbers): reading every row of a day of 100 000 orders at once held the event
- * loop for ~0.1 s on PostgreSQL and ~0.4 s on SQLite; each batch reads its own rows.
+ * The ids of the orders producing (or earning on) `day`, SETTLE_BATCH at a time, in (last day,
+ * start day, id) order, each page found from where the one before ended through the table's
+ * `*_settle` index. Reading a day's ids in one statement held SQLite's connection, and with it
+ * every request, 56–68 ms at 100 000 orders (docs/performance.md, "Settlement at scale").
+ *
+ * A page takes the rest of the last (last day, start day) group, then the later start days of
+ * that last day, then the later last days: each a plain index range. (A row-value comparison
+ * `(end_day, start_day, id) > (…)` would say it in one, but SQLite seeks it by its first columns
+ * only and walks the whole group again for every page.) Every run of a day makes the same pages
+ * in the same order (an order's days never change, and an order sold now starts after any day
+ * being settled), so two runs at once meet each other's bills in one order: never a deadlock.
  */
-function idBatches(rows: { id: bigint }[]): bigint[][] {
-  const ids = BigInt64Array.from(rows, (row) => row.id).sort();
-  const result: bigint[][] = [];
-  for (let start = 0; start < ids.length; start += SETTLE_BATCH) result.push(Array.from(ids.subarray(start, start + SETTLE_BATCH)));
-  return result;
+async function* dayPages(db: Db, table: keyof typeof LAST_DAY, day: string): AsyncGenerator<bigint[]> {
+  const last = sql.ref(LAST_DAY[table]);
+  const read = (filter: RawBuilder<SqlBool>, limit: number): Promise<{ id: bigint; start_day: string; last_day: string }[]> =>
+    db
+      .selectFrom(table)
+      .select(['id', 'start_day', sql<string>`${last}`.as('last_day')])
+      .where(filter)
+      .orderBy(last)
+      .orderBy('start_day')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  let filters = [sql<SqlBool>`${last} >= ${day} and start_day <= ${day}`];
+  for (;;) {
+    const page: { id: bigint; start_day: string; last_day: string }[] = [];
+    for (const filter of filters) {
+      if (page.length === SETTLE_BATCH) break;
+      page.push(...(await read(filter, SETTLE_BATCH - page.length)));
+    }
+    if (!page.length) return;
+    yield page.map((row) => row.id);
+    const end = page[page.length - 1];
+    filters = [
+      sql<SqlBool>`${last} = ${end.last_day} and start_day = ${end.start_day} and id > ${end.id}`,
+      sql<SqlBool>`${last} = ${end.last_day} and start_day > ${end.start_day} and start_day <= ${day}`,
+      sql<SqlBool>`${last} > ${end.last_day} and start_day <= ${day}`,
+    ];
+  }
 }
 
 /**
@@ -243,18 +277,13 @@ export async function settleDay(db: Db, day: string, clock: Clock, utcOffsetMinu
   if (day >= today) throw new SettlementDayError(`${day} is not over yet (today is ${today}); only past days can be settled`);
   const result: SettlementResult = { day, powerBills: 0, financeInterest: 0, redeemed: 0 };
 
-  // the orders producing that day, found by their last day (an index on it skips every order that
-  // ended before); in id order, sorted here so that no plan trades that index for the id order.
-  // Every run of the day makes the same batches in the same order, so two runs at once meet each
-  // other's bills in one order (never a deadlock between them).
-  const powerIds = await db.selectFrom('power_orders').select('id').where('end_day', '>=', day).where('start_day', '<=', day).execute();
-  for (const ids of idBatches(powerIds)) {
+  // the orders producing that day, found by their last day (the index skips every order that ended before)
+  for await (const ids of dayPages(db, 'power_orders', day)) {
     await betweenBatches(signal);
     const batch = byId(await db.selectFrom('power_orders').selectAll().where('id', 'in', ids).execute());
     result.powerBills += await runMoneyTransaction(db, (trx) => settlePowerBatch(trx, batch, day, clock.now()));
   }
-  const financeIds = await db.selectFrom('finance_orders').select('id').where('maturity_day', '>=', day).where('start_day', '<=', day).execute();
-  for (const ids of idBatches(financeIds)) {
+  for await (const ids of dayPages(db, 'finance_orders', day)) {
     await betweenBatches(signal);
     const batch = byId(await db.selectFrom('finance_orders').selectAll().where('id', 'in', ids).execute());
     const done = await runMoneyTransaction(db, (trx) => settleFinanceBatch(trx, batch, day, clock.now(), commissionRate));

@@ -24,6 +24,7 @@ import * as m0150 from './0150_operators';
 import * as m0170 from './0170_translations';
 import * as m0180 from './0180_notifications';
 import * as m0190 from './0190_pay_password_reset';
+import * as m0197 from './0197_settlement_paging';
 import * as m0200 from './0200_ledger_ref_unique';
 
 export const migrations: Record<string, Migration> = {
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0170_translations': m0170,
   '0180_notifications': m0180,
   '0190_pay_password_reset': m0190,
+  '0197_settlement_paging': m0197,
   '0200_ledger_ref_unique': m0200,
 };
