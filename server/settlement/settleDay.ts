@@ -19,7 +19,7 @@ import { dailyInterest } from '../../contract/rules/financeInterest';
 import { powerDay } from '../../contract/rules/powerOutput';
 import { fromUnits } from '../../contract/rules/money';
 import { DEFAULT_COMMISSION_RATE } from '../../contract/rules/invites';
-import type { Db } from '../db';
+import { isSqlite, type Db } from '../db';
 import type { FinanceOrdersTable, PowerOrdersTable } from '../db/schema';
 import { COMMISSION_CURRENCY, payCommission } from '../invites/commission';
 import { systemOwner, userOwner } from '../ledger/accounts';
@@ -213,22 +213,29 @@ export const SETTLE_BATCH = 100;
 /** The column holding an order's last day: it produces (power) or earns (finance) from start_day to that day. */
 const LAST_DAY = { power_orders: 'end_day', finance_orders: 'maturity_day' } as const;
 
+type PageEnd = { last_day: string; start_day: string; id: bigint };
+
 /**
  * The ids of the orders producing (or earning on) `day`, SETTLE_BATCH at a time, in (last day,
  * start day, id) order, each page found from where the one before ended through the table's
  * `*_settle` index. Reading a day's ids in one statement held SQLite's connection, and with it
  * every request, 56–68 ms at 100 000 orders (docs/performance.md, "Settlement at scale").
  *
- * A page takes the rest of the last (last day, start day) group, then the later start days of
- * that last day, then the later last days: each a plain index range. (A row-value comparison
- * `(end_day, start_day, id) > (…)` would say it in one, but SQLite seeks it by its first columns
- * only and walks the whole group again for every page.) Every run of a day makes the same pages
- * in the same order (an order's days never change, and an order sold now starts after any day
- * being settled), so two runs at once meet each other's bills in one order: never a deadlock.
+ * How a page is found differs by engine, each time so that only that index can serve it:
+ * - PostgreSQL: one row-value comparison `(last day, start day, id) > (where the page before
+ *   ended)`. Spelled as equalities on the days and `id >`, it also matches the (start_day, …)
+ *   index, which the planner picks when its statistics lag a day of bulk sales, and then sorts
+ *   the whole day for every page.
+ * - SQLite: the rest of the last (last day, start day) group, then that last day's later start
+ *   days, then the later last days, each a plain index range. SQLite seeks a row-value
+ *   comparison by its first columns only and would walk the whole group again for every page.
+ * Every run of a day makes the same pages in the same order (an order's days never change, and an
+ * order sold now starts after any day being settled), so two runs at once meet each other's bills
+ * in one order: never a deadlock between them.
  */
 async function* dayPages(db: Db, table: keyof typeof LAST_DAY, day: string): AsyncGenerator<bigint[]> {
   const last = sql.ref(LAST_DAY[table]);
-  const read = (filter: RawBuilder<SqlBool>, limit: number): Promise<{ id: bigint; start_day: string; last_day: string }[]> =>
+  const read = (filter: RawBuilder<SqlBool>, limit: number): Promise<PageEnd[]> =>
     db
       .selectFrom(table)
       .select(['id', 'start_day', sql<string>`${last}`.as('last_day')])
@@ -238,21 +245,25 @@ async function* dayPages(db: Db, table: keyof typeof LAST_DAY, day: string): Asy
       .orderBy('id')
       .limit(limit)
       .execute();
-  let filters = [sql<SqlBool>`${last} >= ${day} and start_day <= ${day}`];
+  // no start day is '' and no id 0: the first page starts at the day's first order
+  const after = (end: PageEnd): RawBuilder<SqlBool>[] =>
+    isSqlite(db)
+      ? [
+          sql`${last} = ${end.last_day} and start_day = ${end.start_day} and id > ${end.id}`,
+          sql`${last} = ${end.last_day} and start_day > ${end.start_day} and start_day <= ${day}`,
+          sql`${last} > ${end.last_day} and start_day <= ${day}`,
+        ]
+      : [sql`(${last}, start_day, id) > (${end.last_day}, ${end.start_day}, ${end.id}) and start_day <= ${day}`];
+  let filters = isSqlite(db) ? [sql<SqlBool>`${last} >= ${day} and start_day <= ${day}`] : after({ last_day: day, start_day: '', id: 0n });
   for (;;) {
-    const page: { id: bigint; start_day: string; last_day: string }[] = [];
+    const page: PageEnd[] = [];
     for (const filter of filters) {
       if (page.length === SETTLE_BATCH) break;
       page.push(...(await read(filter, SETTLE_BATCH - page.length)));
     }
     if (!page.length) return;
     yield page.map((row) => row.id);
-    const end = page[page.length - 1];
-    filters = [
-      sql<SqlBool>`${last} = ${end.last_day} and start_day = ${end.start_day} and id > ${end.id}`,
-      sql<SqlBool>`${last} = ${end.last_day} and start_day > ${end.start_day} and start_day <= ${day}`,
-      sql<SqlBool>`${last} > ${end.last_day} and start_day <= ${day}`,
-    ];
+    filters = after(page[page.length - 1]);
   }
 }
 
