@@ -6,7 +6,6 @@
  */
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('power_orders_settle').on('power_orders').columns(['end_day', 'start_day', 'id']).execute();
   await db.schema.createIndex('finance_orders_settle').on('finance_orders').columns(['maturity_day', 'start_day', 'id']).execute();
@@ -14,7 +13,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('finance_orders_maturity_day').execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('power_orders_end_day').on('power_orders').columns(['end_day', 'start_day']).execute();
   await db.schema.createIndex('finance_orders_maturity_day').on('finance_orders').columns(['maturity_day', 'start_day']).execute();

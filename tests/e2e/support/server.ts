@@ -9,7 +9,8 @@
  * price. `server.prices` moves or breaks that market.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,6 +127,9 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
   const feedOff = (extraEnv.JOBS_OFF ?? '').split(',').map((job) => job.trim()).includes('priceFeed');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'powerfi-e2e-db-'));
+  // production refuses to start without the pay-password pepper (server/payPassword/pepper.ts)
+  const pepperFile = join(dataDir, 'pay-password-pepper');
+  writeFileSync(pepperFile, `v1 ${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
   // what `npm start` runs
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
@@ -140,6 +144,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       HOST: '127.0.0.1',
       SQLITE_PATH: join(dataDir, 'powerfi.sqlite'),
+      PAY_PASSWORD_PEPPER_FILE: pepperFile,
       DIST_DIR: process.env[E2E_DIST_ENV] ?? '',
       DATABASE_URL: '',
       REDIS_URL: '',
