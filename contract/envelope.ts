@@ -22,7 +22,7 @@ export const Envelope = <T extends TSchema>(data: T) =>
     /**
      * Errors only: the message key of errMessage in contract/messages and its parameters, so a
      * client renders the text in its own language (errMessage stays in the language of
-     * Accept-Language, zh-TW on the spec's wire). A client that does not know the key shows errMessage.
+     * Accept-Language, zh-TW on the app's requests). A client that does not know the key shows errMessage.
      */
     errKey: Type.Optional(Type.String()),
     errParams: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),

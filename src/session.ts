@@ -26,7 +26,7 @@ function parseJson<T>(text: string | null): T | undefined {
   }
 }
 
-/** The spec's token helper: localStorage first, then this tab's sessionStorage. */
+/** The token helper: localStorage first, then this tab's sessionStorage. */
 export function getToken(): string | null {
   return localStorage.getItem(SESSION_KEYS.token) || sessionStorage.getItem(SESSION_KEYS.token);
 }

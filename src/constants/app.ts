@@ -9,7 +9,7 @@ export const LOGIN_PATH = '/login';
 export const DEFAULT_LOCALE = 'zh-CN';
 /** Every request says which language it wants errors in. */
 export const REQUEST_LANGUAGE = 'zh-TW';
-/** Widest screen that counts as a phone (spec: ≤ 768 px): bottom tab bar, touch-sized inputs. */
+/** Widest screen that counts as a phone (≤ 768 px): bottom tab bar, touch-sized inputs. */
 export const PHONE_MAX_WIDTH = 768;
 /** The media query of a phone screen, for CSS and for useIsPhone. */
 export const PHONE_MEDIA_QUERY = `(max-width: ${PHONE_MAX_WIDTH}px)`;

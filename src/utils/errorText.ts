@@ -1,6 +1,6 @@
 /**
  * The text of a server error in the user's language. Every request asks for zh-TW
- * (spec: `Accept-Language: zh-TW`), so errMessage is Traditional Chinese; the error envelope also
+ * (every request carries `Accept-Language: zh-TW`), so errMessage is Traditional Chinese; the error envelope also
  * names its message key and parameters (`errKey`, `errParams`, contract/envelope.ts), and the
  * browser says it again from the server's own catalogue of the active locale
  * (contract/messages/<locale>), loaded with the first error. A key it does not know, or a text

@@ -1,5 +1,5 @@
 /**
- * The long-error notice's texts, exactly as the product spec words them. The toasts of a request
+ * The long-error notice's texts, word for word. The toasts of a request
  * without a usable answer are in the locales (src/utils/requestFailureText.ts).
  */
 export const ERROR_TEXTS = {
