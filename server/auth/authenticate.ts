@@ -2,7 +2,8 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
-import { looksLikeToken, useSession } from './sessions';
+import { useSession } from './sessions';
+import { looksLikeToken } from './sessionCore';
 
 /**
  * The one parser of `Authorization: Bearer <token>` (scheme in any case, any spacing), used by the

@@ -4,53 +4,22 @@
  * it from another session (/my/setting). Every request reads the session row, so a revocation
  * holds on every server process at once.
  */
-import { hash, randomBytes } from 'node:crypto';
 import type { Db } from '../db';
 import { preparedQuery, type ParamOf } from '../db/prepared';
 import type { SessionInfo } from '../context';
 import type { SessionTouches } from './sessionTouches';
+import { hashToken, liveByLastUse, newSessionRow, storedUseFloor, touchIfLive, type SessionDevice } from './sessionCore';
 
 export interface SessionTtl {
   tokenIdleTtlMs: number;
   tokenAbsoluteTtlMs: number;
 }
 
-/** base64url of 32 random bytes: 43 characters */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export function hashToken(token: string): string {
-  return hash('sha256', token, 'hex');
-}
-
-export function looksLikeToken(token: string): boolean {
-  return TOKEN_PATTERN.test(token);
-}
-
-/** What the user sees of the device that signed in. */
-export interface SessionDevice {
-  userAgent: string;
-  ip: string;
-}
-
-export const USER_AGENT_MAX = 200;
-
 export async function createSession(db: Db, userId: bigint, now: number, ttl: SessionTtl, device: SessionDevice): Promise<{ token: string; expiresAt: number }> {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = now + ttl.tokenAbsoluteTtlMs;
+  const { token, expiresAt, values } = newSessionRow(now, ttl.tokenAbsoluteTtlMs, device);
   await db
     .insertInto('auth_sessions')
-    .values({
-      token_hash: hashToken(token),
-      // 96 random bits: the id the user sees; knowing it grants nothing
-      public_id: randomBytes(12).toString('base64url'),
-      user_id: userId,
-      created_at: BigInt(now),
-      last_used_at: BigInt(now),
-      expires_at: BigInt(expiresAt),
-      revoked_at: null,
-      user_agent: device.userAgent.slice(0, USER_AGENT_MAX),
-      ip: device.ip.slice(0, 64),
-    })
+    .values({ ...values, user_id: userId })
     .execute();
   return { token, expiresAt };
 }
@@ -69,9 +38,7 @@ const sessionByTokenHash = preparedQuery((db: Db, param: ParamOf<{ tokenHash: st
 export async function useSession(db: Db, token: string, now: number, ttl: SessionTtl, touches: SessionTouches): Promise<SessionLookup> {
   const [row] = await sessionByTokenHash(db, { tokenHash: hashToken(token) });
   if (!row || row.revoked_at !== null) return { status: 'unknown' };
-  const lastUsed = touches.lastUse(row.id, Number(row.last_used_at));
-  if (now >= Number(row.expires_at) || now >= lastUsed + ttl.tokenIdleTtlMs) return { status: 'expired' };
-  touches.note(row.id, now);
+  if (!touchIfLive(row, now, ttl.tokenIdleTtlMs, touches)) return { status: 'expired' };
   return { status: 'live', session: { sessionId: row.id, userId: row.user_id } };
 }
 
@@ -99,21 +66,18 @@ export async function listLiveSessions(db: Db, userId: bigint, now: number, ttl:
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', BigInt(now))
-    .where('last_used_at', '>', BigInt(now - ttl.tokenIdleTtlMs - touches.idleSlackMs))
+    .where('last_used_at', '>', storedUseFloor(now, ttl.tokenIdleTtlMs, touches))
     .orderBy('last_used_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows
-    .map((row) => ({
-      sessionId: row.id,
-      publicId: row.public_id ?? '',
-      userAgent: row.user_agent,
-      ip: row.ip,
-      createdAt: Number(row.created_at),
-      lastUsedAt: touches.lastUse(row.id, Number(row.last_used_at)),
-    }))
-    .filter((session) => session.lastUsedAt > now - ttl.tokenIdleTtlMs)
-    .sort((a, b) => b.lastUsedAt - a.lastUsedAt || (a.sessionId < b.sessionId ? 1 : a.sessionId > b.sessionId ? -1 : 0));
+  return liveByLastUse(rows, now, ttl.tokenIdleTtlMs, touches).map((row) => ({
+    sessionId: row.id,
+    publicId: row.public_id ?? '',
+    userAgent: row.user_agent,
+    ip: row.ip,
+    createdAt: Number(row.created_at),
+    lastUsedAt: row.lastUsedAt,
+  }));
 }
 
 /** Ends one session of `userId` by its public id; false when the user has no such live session. */
@@ -141,7 +105,7 @@ export async function endOtherSessions(db: Db, userId: bigint, keep: bigint, now
     .where('id', '!=', keep)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', BigInt(now))
-    .where('last_used_at', '>', BigInt(now - ttl.tokenIdleTtlMs - touches.idleSlackMs))
+    .where('last_used_at', '>', storedUseFloor(now, ttl.tokenIdleTtlMs, touches))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

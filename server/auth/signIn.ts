@@ -8,7 +8,8 @@ import { ApiError } from '../http/errors';
 import { notify } from '../notifications/notifications';
 import { findOrCreateUser } from '../users/users';
 import { consumeNonce } from './nonces';
-import { createSession, type SessionDevice, type SessionTtl } from './sessions';
+import { createSession, type SessionTtl } from './sessions';
+import type { SessionDevice } from './sessionCore';
 
 export interface WalletSignIn {
   address: string;

@@ -8,7 +8,7 @@ import { roleCan, type OperatorPermission } from '../../contract/rules/operators
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { bearerToken } from '../auth/authenticate';
-import { looksLikeToken } from '../auth/sessions';
+import { looksLikeToken } from '../auth/sessionCore';
 import type { Actor } from './actor';
 import { useOperatorSession, type OperatorSessionInfo } from './sessions';
 

@@ -3,10 +3,9 @@
  * row read on every request) but in a table of their own, so a user's token opens no operator
  * endpoint and an operator's token no user endpoint; idle after 15 minutes.
  */
-import { randomBytes } from 'node:crypto';
 import { OPERATOR_IDLE_TIMEOUT_MS, OPERATOR_SESSION_MAX_MS, type OperatorRole } from '../../contract/rules/operators';
 import type { Db } from '../db';
-import { hashToken, USER_AGENT_MAX, type SessionDevice } from '../auth/sessions';
+import { hashToken, liveByLastUse, newSessionRow, storedUseFloor, touchIfLive, type SessionDevice } from '../auth/sessionCore';
 import type { SessionTouches } from '../auth/sessionTouches';
 import { recordAct, type OperatorAct } from './actor';
 
@@ -19,21 +18,10 @@ export interface OperatorSessionInfo {
 }
 
 export async function createOperatorSession(db: Db, operatorId: bigint, now: number, device: SessionDevice): Promise<{ token: string; expiresAt: number }> {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = now + OPERATOR_SESSION_MAX_MS;
+  const { token, expiresAt, values } = newSessionRow(now, OPERATOR_SESSION_MAX_MS, device);
   await db
     .insertInto('operator_sessions')
-    .values({
-      token_hash: hashToken(token),
-      public_id: randomBytes(12).toString('base64url'),
-      operator_id: operatorId,
-      created_at: BigInt(now),
-      last_used_at: BigInt(now),
-      expires_at: BigInt(expiresAt),
-      revoked_at: null,
-      user_agent: device.userAgent.slice(0, USER_AGENT_MAX),
-      ip: device.ip.slice(0, 64),
-    })
+    .values({ ...values, operator_id: operatorId })
     .execute();
   return { token, expiresAt };
 }
@@ -52,8 +40,7 @@ export async function useOperatorSession(db: Db, token: string, now: number, tou
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.enabled !== 1n) return { status: 'unknown' };
-  if (now >= Number(row.expires_at) || now >= touches.lastUse(row.id, Number(row.last_used_at)) + OPERATOR_IDLE_TIMEOUT_MS) return { status: 'expired' };
-  touches.note(row.id, now);
+  if (!touchIfLive(row, now, OPERATOR_IDLE_TIMEOUT_MS, touches)) return { status: 'expired' };
   return { status: 'live', session: { sessionId: row.id, operatorId: row.operator_id, address: row.address, role: row.role as OperatorRole } };
 }
 
@@ -77,18 +64,15 @@ export async function listOperatorSessions(db: Db, operatorId: bigint | null, no
     .select(['s.id', 's.public_id', 's.operator_id', 'o.address', 'o.role', 's.user_agent', 's.ip', 's.created_at', 's.last_used_at'])
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', BigInt(now))
-    .where('s.last_used_at', '>', BigInt(now - OPERATOR_IDLE_TIMEOUT_MS - touches.idleSlackMs))
+    .where('s.last_used_at', '>', storedUseFloor(now, OPERATOR_IDLE_TIMEOUT_MS, touches))
     .orderBy('s.last_used_at', 'desc')
     .orderBy('s.id', 'desc');
   if (operatorId !== null) query = query.where('s.operator_id', '=', operatorId);
   const rows = await query.execute();
-  return rows
-    .map((row) => ({
-      id: row.id, publicId: row.public_id, operatorId: row.operator_id, address: row.address, role: row.role,
-      userAgent: row.user_agent, ip: row.ip, createdAt: Number(row.created_at), lastUsedAt: touches.lastUse(row.id, Number(row.last_used_at)),
-    }))
-    .filter((session) => session.lastUsedAt > now - OPERATOR_IDLE_TIMEOUT_MS)
-    .sort((a, b) => b.lastUsedAt - a.lastUsedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  return liveByLastUse(rows, now, OPERATOR_IDLE_TIMEOUT_MS, touches).map((row) => ({
+    id: row.id, publicId: row.public_id, operatorId: row.operator_id, address: row.address, role: row.role,
+    userAgent: row.user_agent, ip: row.ip, createdAt: Number(row.created_at), lastUsedAt: row.lastUsedAt,
+  }));
 }
 
 /** Ends a session by its public id (of `operatorId` only, unless null); the session row as it was, or undefined when none was live. */

@@ -8,7 +8,7 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { consumeNonce } from '../auth/nonces';
-import type { SessionDevice } from '../auth/sessions';
+import type { SessionDevice } from '../auth/sessionCore';
 import { verifySiwe } from '../auth/siwe';
 import { createOperatorSession } from './sessions';
 import type { OperatorRow } from './operators';

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { hashToken } from '../../server/auth/sessions';
+import { hashToken } from '../../server/auth/sessionCore';
 import { flushIntervalFor, SessionTouches } from '../../server/auth/sessionTouches';
 import { startTestApp, type TestApp } from './support/app';
 import { HOUR, MINUTE } from './support/clock';

@@ -2,7 +2,7 @@
 import { startTestApp, type TestApp } from './support/app';
 import { DAY, HOUR, MINUTE } from './support/clock';
 import { bearer, PROFILE_URL, SIGN_OUT_URL, signIn, type SignedIn } from './support/siwe';
-import { hashToken } from '../../server/auth/sessions';
+import { hashToken } from '../../server/auth/sessionCore';
 
 const IDLE = 2 * HOUR;
 const ABSOLUTE = 3 * DAY;
