@@ -11,6 +11,7 @@
 import type { Db } from '../db';
 import { lockDepositTransaction, postDepositCredit } from './creditByHand';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
+import type { Trx } from '../ledger/post';
 import { WATCHER_OPERATOR } from './status';
 import type { ChainDepositRow } from './store';
 
@@ -36,23 +37,34 @@ export async function creditChainDeposit(db: Db, row: ChainDepositRow, now: numb
       .where('block_hash', '=', row.block_hash)
       .executeTakeFirst();
     if (claimed.numUpdatedRows !== 1n) return 'notConfirming';
-    const byHand = await trx
-      .selectFrom('deposits')
-      .select('id')
-      .where('network', '=', row.network)
-      .where('tx_hash', '=', row.tx_hash)
-      .where('source', '=', 'ops')
-      .executeTakeFirst();
-    let depositId = byHand?.id ?? null;
-    if (!byHand) {
-      const user = await trx.selectFrom('users').select('uid').where('id', '=', row.user_id).executeTakeFirstOrThrow();
-      depositId = await postDepositCredit(trx, {
-        userId: row.user_id, uid: user.uid, network: row.network, currency: row.currency, amount: row.amount, txHash: row.tx_hash,
-        logIndex: row.log_index, source: 'watcher', operator: by.operator, now,
-      });
-      if (depositId === null) throw new Error(`deposit ${row.network} ${row.tx_hash} log ${row.log_index} is credited already, yet its chain row was ${by.from}`);
-    }
-    await trx.updateTable('chain_deposits').set({ deposit_id: depositId }).where('id', '=', row.id).execute();
+    const { byHand } = await creditClaimedRow(trx, row, by, now);
     return byHand ? 'creditedByHand' : 'credited';
   });
+}
+
+/**
+ * Credits a chain row this transaction just claimed (moved to credited from `by.from`) and links it
+ * to its deposit: the operator's own credit of the transaction by hand, or a new posting.
+ */
+export async function creditClaimedRow(trx: Trx, row: ChainDepositRow, by: CreditBy, now: number): Promise<{ depositId: bigint; byHand: boolean }> {
+  const byHand = await trx
+    .selectFrom('deposits')
+    .select('id')
+    .where('network', '=', row.network)
+    .where('tx_hash', '=', row.tx_hash)
+    .where('source', '=', 'ops')
+    .executeTakeFirst();
+  const depositId = byHand?.id ?? (await postNewCredit(trx, row, by, now));
+  await trx.updateTable('chain_deposits').set({ deposit_id: depositId }).where('id', '=', row.id).execute();
+  return { depositId, byHand: byHand !== undefined };
+}
+
+async function postNewCredit(trx: Trx, row: ChainDepositRow, by: CreditBy, now: number): Promise<bigint> {
+  const user = await trx.selectFrom('users').select('uid').where('id', '=', row.user_id).executeTakeFirstOrThrow();
+  const depositId = await postDepositCredit(trx, {
+    userId: row.user_id, uid: user.uid, network: row.network, currency: row.currency, amount: row.amount, txHash: row.tx_hash,
+    logIndex: row.log_index, source: 'watcher', operator: by.operator, now,
+  });
+  if (depositId === null) throw new Error(`deposit ${row.network} ${row.tx_hash} log ${row.log_index} is credited already, yet its chain row was ${by.from}`);
+  return depositId;
 }

@@ -11,9 +11,9 @@ import { fromUnits, toUnits } from '../../contract/rules/money';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
-import { lockDepositTransaction, postDepositCredit } from './creditByHand';
+import { lockDepositTransaction } from './creditByHand';
+import { creditClaimedRow } from './credit';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
-import type { Trx } from '../ledger/post';
 import { actorName, recordAct, type OperatorAct } from '../operators/actor';
 import type { ChainDepositRow } from './store';
 
@@ -66,8 +66,7 @@ export async function approveDeposit(db: Db, id: bigint, act: OperatorAct): Prom
       .where('status', '=', 'review')
       .executeTakeFirst();
     if (claimed.numUpdatedRows !== 1n) throw new ApiError('CONFLICT', { messageKey: 'deposit.refused.approve' });
-    const depositId = await creditSeen(trx, before, operator, act.now);
-    await trx.updateTable('chain_deposits').set({ deposit_id: depositId }).where('id', '=', id).execute();
+    const { depositId } = await creditClaimedRow(trx, before, { from: 'review', operator }, act.now);
     const row = await chainDepositById(trx, id);
     await recordAct(trx, act, {
       action: 'deposit.approve',
@@ -77,25 +76,6 @@ export async function approveDeposit(db: Db, id: bigint, act: OperatorAct): Prom
     });
     return { row, changed: true };
   });
-}
-
-/** the deposit a held one is credited as: the operator's own credit of the transaction by hand, or a new posting */
-async function creditSeen(trx: Trx, row: ChainDepositRow, operator: string, now: number): Promise<bigint> {
-  const byHand = await trx
-    .selectFrom('deposits')
-    .select('id')
-    .where('network', '=', row.network)
-    .where('tx_hash', '=', row.tx_hash)
-    .where('source', '=', 'ops')
-    .executeTakeFirst();
-  if (byHand) return byHand.id;
-  const user = await trx.selectFrom('users').select('uid').where('id', '=', row.user_id).executeTakeFirstOrThrow();
-  const depositId = await postDepositCredit(trx, {
-    userId: row.user_id, uid: user.uid, network: row.network, currency: row.currency, amount: row.amount, txHash: row.tx_hash,
-    logIndex: row.log_index, source: 'watcher', operator, now,
-  });
-  if (depositId === null) throw new Error(`deposit ${row.network} ${row.tx_hash} log ${row.log_index} is credited already, yet its chain row was in review`);
-  return depositId;
 }
 
 /** review → rejected, nothing credited; audited 'deposit.reject' with the act's reason */
