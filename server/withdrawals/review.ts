@@ -80,15 +80,8 @@ export async function approveWithdrawalIn(trx: Trx, id: bigint, act: OperatorAct
     throw new ApiError('CONFLICT', { messageKey: 'withdraw.refused.approve' });
   }
   // approved from the command line while a first reviewer's approval waited: nothing is left to confirm
-  const cancelled = await cancelPendingApproval(trx, id, act);
-  const row = await withdrawalById(trx, id);
+  const row = await auditDecision(trx, id, act, 'withdraw.approve', before);
   await notifyWithdrawal(trx, row, 'withdraw.approved', act.now);
-  await recordAct(trx, act, {
-    action: 'withdraw.approve',
-    target: withdrawalTarget(id),
-    before: reviewState(before),
-    after: { ...reviewState(row), ...(cancelled ? { cancelledApproval: String(cancelled) } : {}) },
-  });
   return { row, changed: true };
 }
 
@@ -161,16 +154,22 @@ export async function rejectWithdrawal(db: Db, id: bigint, act: OperatorAct): Pr
     if (moved.numUpdatedRows !== 1n) throw new ApiError('CONFLICT', { messageKey: 'withdraw.refused.reject' });
     await postReturn(trx, before, `reject:${operator}`, act.now);
     await notifyWithdrawal(trx, before, 'withdraw.rejected', act.now);
-    const cancelled = await cancelPendingApproval(trx, id, act);
-    const row = await withdrawalById(trx, id);
-    await recordAct(trx, act, {
-      action: 'withdraw.reject',
-      target: withdrawalTarget(id),
-      before: reviewState(before),
-      after: { ...reviewState(row), ...(cancelled ? { cancelledApproval: String(cancelled) } : {}) },
-    });
+    const row = await auditDecision(trx, id, act, 'withdraw.reject', before);
     return { row, changed: true };
   });
+}
+
+/** After a decision moved the withdrawal: a pending second approval of it is cancelled, the step audited; the row as it is now. */
+async function auditDecision(trx: Trx, id: bigint, act: OperatorAct, action: 'withdraw.approve' | 'withdraw.reject', before: WithdrawalRow): Promise<WithdrawalRow> {
+  const cancelled = await cancelPendingApproval(trx, id, act);
+  const row = await withdrawalById(trx, id);
+  await recordAct(trx, act, {
+    action,
+    target: withdrawalTarget(id),
+    before: reviewState(before),
+    after: { ...reviewState(row), ...(cancelled ? { cancelledApproval: String(cancelled) } : {}) },
+  });
+  return row;
 }
 
 /**
