@@ -13,12 +13,11 @@
  * path). Repeating a decision changes nothing and says so.
  */
 import { parseArgs } from 'node:util';
-import { fromUnits } from '../../contract/rules/money';
 import { WITHDRAWAL_STATUSES } from '../../contract/withdraw';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../withdrawals/review';
 import { WAITING_FOR_FEE_CAP, WAITING_FOR_FUNDS, WAITING_FOR_GAS, WAITING_REFUSED } from '../withdrawals/signer';
 import { jobRuns } from '../deposits/jobRuns';
-import { reviewReasonsOf, type WithdrawalRow } from '../withdrawals/view';
+import { reviewFieldsOf, type WithdrawalRow } from '../withdrawals/view';
 import { decisionArgs, operatorArgs, type OpsCommand } from './command';
 import { haltWithdrawals, resumeWithdrawals, withdrawalHalts } from '../withdrawals/halts';
 import { WITHDRAW_NETWORKS } from '../../contract/rules/withdraw';
@@ -40,12 +39,7 @@ function describe(row: WithdrawalRow) {
     currency: row.currency,
     network: row.network,
     address: row.address,
-    amount: fromUnits(row.amount),
-    fee: fromUnits(row.fee),
-    reviewReasons: reviewReasonsOf(row),
-    operator: row.operator,
-    reason: row.reason,
-    txHash: row.tx_hash,
+    ...reviewFieldsOf(row),
     // the signer's last look: the hot wallet cannot pay it yet (refill it; the signer retries each run)
     waiting: row.waiting === null ? null : (WAITING_TEXT[row.waiting] ?? row.waiting),
     createdAt: new Date(Number(row.created_at)).toISOString(),

@@ -17,6 +17,18 @@ export function reviewReasonsOf(row: Pick<WithdrawalRow, 'review_reasons'>): Rev
 const timeOrNull = (time: TimeFormat, at: bigint | null) => (at === null ? null : time.timestamp(at));
 
 /** `explorers`: the explorer page prefix per network (config.withdrawExplorerTxUrls), for `txUrl` */
+/** The amounts and the review of a withdrawal as operators read them (the console and `ops withdraw:list`). */
+export function reviewFieldsOf(row: WithdrawalRow) {
+  return {
+    amount: fromUnits(row.amount),
+    fee: fromUnits(row.fee),
+    reviewReasons: reviewReasonsOf(row),
+    operator: row.operator,
+    reason: row.reason,
+    txHash: row.tx_hash,
+  };
+}
+
 export function toWithdrawal(row: WithdrawalRow, time: TimeFormat, explorers: Readonly<Record<string, string>> = DEFAULT_EXPLORER_TX_URLS): WithdrawalType {
   return {
     id: String(row.id),

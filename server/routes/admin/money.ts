@@ -33,7 +33,7 @@ import {
   needsSecondApproval, pendingApprovalsOf, rejectWithdrawal, reviewApproveWithdrawal, userIdOfUid, userSummaryRows, withdrawalById, withdrawalContext,
   withdrawalPage, withdrawalTarget,
 } from '../../withdrawals/review';
-import { reviewReasonsOf, type WithdrawalRow } from '../../withdrawals/view';
+import { reviewFieldsOf, type WithdrawalRow } from '../../withdrawals/view';
 
 /** how much of a user's recent activity the withdrawal detail shows */
 const RECENT_ENTRIES = 20;
@@ -72,12 +72,7 @@ async function withdrawalViews(db: Db, rows: WithdrawalRow[], time: TimeFormat):
       network: row.network,
       toAddress: row.address,
       toLabel: row.address_label,
-      amount: fromUnits(row.amount),
-      fee: fromUnits(row.fee),
-      reviewReasons: reviewReasonsOf(row),
-      operator: row.operator,
-      reason: row.reason,
-      txHash: row.tx_hash,
+      ...reviewFieldsOf(row),
       createdAt: time.timestamp(row.created_at),
       reviewedAt: row.reviewed_at === null ? null : time.timestamp(row.reviewed_at),
       needsSecondApproval: needsSecondApproval(row),
