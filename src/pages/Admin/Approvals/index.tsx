@@ -3,7 +3,8 @@
  * different operator holding the same permission confirms one with a fresh wallet signature, and
  * it is carried out; the asker or a possible confirmer may cancel it with a reason.
  */
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ConsoleTable from '@/admin/components/ConsoleTable';
 import { useIntl } from '@umijs/max';
 import { Space, Typography } from 'antd';
 import { useRef } from 'react';
@@ -15,7 +16,6 @@ import { Address } from '@/admin/components/parts';
 import { useAdmin } from '@/admin/context';
 import { useTableRequest } from '@/admin/hooks';
 import { coreApi } from '@/admin/services';
-import { FILTERED_TABLE_PROPS } from '@/admin/components/tables';
 
 export default function ApprovalsPage() {
   const intl = useIntl();
@@ -97,15 +97,13 @@ export default function ApprovalsPage() {
 
   return (
     <PageContainer title={t('admin.menu.approvals')} content={t('admin.approvals.intro')}>
-      <div data-testid="admin-approvals-table">
-        <ProTable<ApprovalViewType>
-          rowKey="id"
-          actionRef={actionRef}
-          columns={columns}
-          request={request}
-          {...FILTERED_TABLE_PROPS}
-        />
-      </div>
+      <ConsoleTable<ApprovalViewType>
+        testId="admin-approvals-table"
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        request={request}
+      />
     </PageContainer>
   );
 }

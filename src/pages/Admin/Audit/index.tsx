@@ -3,7 +3,8 @@
  * console or the command line), what, on what, before and after, why, when and in which request —
  * filtered by the server by operator, action (or its area: `withdraw`), target and time.
  */
-import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ProColumns } from '@ant-design/pro-components';
+import ConsoleTable from '@/admin/components/ConsoleTable';
 import { useIntl } from '@umijs/max';
 import { Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -12,7 +13,6 @@ import { isOperatorRole } from '../../../../contract/rules/operators';
 import { Address } from '@/admin/components/parts';
 import { useTableRequest } from '@/admin/hooks';
 import { coreApi } from '@/admin/services';
-import { FILTERED_TABLE_PROPS } from '@/admin/components/tables';
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -57,28 +57,26 @@ export default function AuditPage() {
 
   return (
     <PageContainer title={t('admin.menu.audit')}>
-      <div data-testid="admin-audit-table">
-        <ProTable<AuditEntryViewType>
-          rowKey="id"
-          columns={columns}
-          request={request}
-          {...FILTERED_TABLE_PROPS}
-          expandable={{
-            expandedRowRender: (row) => (
-              <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', gap: 16 }}>
-                <div>
-                  <Typography.Text strong>{t('admin.audit.before')}</Typography.Text>
-                  <Json value={row.before} />
-                </div>
-                <div>
-                  <Typography.Text strong>{t('admin.audit.after')}</Typography.Text>
-                  <Json value={row.after} />
-                </div>
+      <ConsoleTable<AuditEntryViewType>
+        testId="admin-audit-table"
+        rowKey="id"
+        columns={columns}
+        request={request}
+        expandable={{
+          expandedRowRender: (row) => (
+            <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', gap: 16 }}>
+              <div>
+                <Typography.Text strong>{t('admin.audit.before')}</Typography.Text>
+                <Json value={row.before} />
               </div>
-            ),
-          }}
-        />
-      </div>
+              <div>
+                <Typography.Text strong>{t('admin.audit.after')}</Typography.Text>
+                <Json value={row.after} />
+              </div>
+            </div>
+          ),
+        }}
+      />
     </PageContainer>
   );
 }

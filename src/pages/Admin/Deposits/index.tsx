@@ -3,7 +3,8 @@
  * 待审核, 低于最低金额, … —, network, currency, UID). Reviewers approve or reject those held for
  * review; finance credits one by hand, which a second finance operator must confirm.
  */
-import { PageContainer, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ConsoleTable from '@/admin/components/ConsoleTable';
 import { useIntl, useLocation } from '@umijs/max';
 import { Alert, Space, Tag } from 'antd';
 import { useRef } from 'react';
@@ -14,7 +15,6 @@ import { Address, UserLink } from '@/admin/components/parts';
 import { useCan } from '@/admin/context';
 import { useTableRequest } from '@/admin/hooks';
 import { moneyApi } from '@/admin/services';
-import { FILTERED_TABLE_PROPS } from '@/admin/components/tables';
 
 interface CreditValues {
   uid: string;
@@ -125,15 +125,13 @@ export default function DepositsPage() {
 
   return (
     <PageContainer title={t('admin.menu.deposits')} extra={creditForm}>
-      <div data-testid="admin-deposits-table">
-        <ProTable<AdminDepositType>
-          rowKey={(row) => `${row.kind}:${row.id}`}
-          actionRef={actionRef}
-          columns={columns}
-          request={request}
-          {...FILTERED_TABLE_PROPS}
-        />
-      </div>
+      <ConsoleTable<AdminDepositType>
+        testId="admin-deposits-table"
+        rowKey={(row) => `${row.kind}:${row.id}`}
+        actionRef={actionRef}
+        columns={columns}
+        request={request}
+      />
     </PageContainer>
   );
 }

@@ -4,7 +4,8 @@
  * value in force — and switching one on or off with a reason; every server process follows within
  * the propagation time.
  */
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ConsoleTable from '@/admin/components/ConsoleTable';
 import { useIntl } from '@umijs/max';
 import { Alert, Tag } from 'antd';
 import { useRef, useState } from 'react';
@@ -12,7 +13,6 @@ import type { FeatureFlagViewType } from '../../../../contract/admin/operations'
 import ActionForm from '@/admin/components/ActionForm';
 import { useShowError } from '@/admin/hooks';
 import { operationsApi } from '@/admin/services';
-import { TABLE_PROPS } from '@/admin/components/tables';
 
 function OnOff({ value }: { value: boolean | null }) {
   const intl = useIntl();
@@ -65,24 +65,23 @@ export default function FeaturesPage() {
       title={t('admin.menu.features')}
       content={info && t('admin.features.intro', { seconds: Math.ceil(info.propagationMs / 1000) })}
     >
-      <div data-testid="admin-features-table">
-        <ProTable<FeatureFlagViewType>
-          rowKey="name"
-          actionRef={actionRef}
-          columns={columns}
-          {...TABLE_PROPS}
-          request={async () => {
-            try {
-              const view = await operationsApi.features();
-              setInfo({ fileConfigured: view.fileConfigured, propagationMs: view.propagationMs });
-              return { data: view.list, total: view.list.length, success: true };
-            } catch (error) {
-              showError(error);
-              return { data: [], total: 0, success: false };
-            }
-          }}
-        />
-      </div>
+      <ConsoleTable<FeatureFlagViewType>
+        testId="admin-features-table"
+        filtered={false}
+        rowKey="name"
+        actionRef={actionRef}
+        columns={columns}
+        request={async () => {
+          try {
+            const view = await operationsApi.features();
+            setInfo({ fileConfigured: view.fileConfigured, propagationMs: view.propagationMs });
+            return { data: view.list, total: view.list.length, success: true };
+          } catch (error) {
+            showError(error);
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
     </PageContainer>
   );
 }

@@ -2,7 +2,8 @@
  * `/admin/operators` (admins): every operator; adding one, changing a role, enabling or disabling
  * — each only asks: it is carried out when a second admin confirms it under 待复核.
  */
-import { PageContainer, ProFormRadio, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, ProFormRadio, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ConsoleTable from '@/admin/components/ConsoleTable';
 import { Link, useIntl } from '@umijs/max';
 import { Alert, Space, Tag } from 'antd';
 import { useRef } from 'react';
@@ -13,7 +14,7 @@ import { Address } from '@/admin/components/parts';
 import { useAdmin } from '@/admin/context';
 import { useShowError } from '@/admin/hooks';
 import { coreApi } from '@/admin/services';
-import { TABLE_PROPS, wholeListRequest } from '@/admin/components/tables';
+import { wholeListRequest } from '@/admin/components/tables';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -116,15 +117,14 @@ export default function OperatorsPage() {
         />
       }
     >
-      <div data-testid="admin-operators-table">
-        <ProTable<OperatorViewType>
-          rowKey="id"
-          actionRef={actionRef}
-          columns={columns}
-          {...TABLE_PROPS}
-          request={wholeListRequest(() => coreApi.operators(), showError)}
-        />
-      </div>
+      <ConsoleTable<OperatorViewType>
+        testId="admin-operators-table"
+        filtered={false}
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        request={wholeListRequest(() => coreApi.operators(), showError)}
+      />
     </PageContainer>
   );
 }

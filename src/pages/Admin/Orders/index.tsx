@@ -3,7 +3,8 @@
  * orders are shipped with a carrier and tracking number, shipped ones get logistics traces, and a
  * paid, shipped or completed order may be refunded once (the wallet signs the refund).
  */
-import { PageContainer, ProDescriptions, ProFormCheckbox, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, ProDescriptions, ProFormCheckbox, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ConsoleTable from '@/admin/components/ConsoleTable';
 import { useIntl } from '@umijs/max';
 import { Button, Drawer, Space, Table, Tag } from 'antd';
 import { useRef, useState } from 'react';
@@ -16,7 +17,6 @@ import { useCan } from '@/admin/context';
 import { useAdminErrorText, useTableRequest } from '@/admin/hooks';
 import { mallApi } from '@/admin/services';
 import { useRequest } from 'ahooks';
-import { FILTERED_TABLE_PROPS } from '@/admin/components/tables';
 
 const STATUS_COLORS: Record<string, string> = { unpaid: 'default', paid: 'gold', shipped: 'processing', completed: 'success', cancelled: 'default' };
 
@@ -179,15 +179,13 @@ export default function OrdersPage() {
 
   return (
     <PageContainer title={t('admin.menu.orders')}>
-      <div data-testid="admin-orders-table">
-        <ProTable<AdminMallOrderType>
-          rowKey="id"
-          actionRef={actionRef}
-          columns={columns}
-          request={request}
-          {...FILTERED_TABLE_PROPS}
-        />
-      </div>
+      <ConsoleTable<AdminMallOrderType>
+        testId="admin-orders-table"
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        request={request}
+      />
       <Drawer open={!!open} width={Math.min(560, window.innerWidth)} title={t('admin.orders.detailTitle')} onClose={() => setOpen(undefined)} destroyOnHidden>
         {open && <OrderDetail id={open} onDone={reload} />}
       </Drawer>

@@ -3,7 +3,8 @@
  * answer, a halt and who set it, the exchange desk's position — and, for finance, halting a price
  * (the manual circuit breaker: nothing is priced with it) and resuming it, each with a reason.
  */
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ConsoleTable from '@/admin/components/ConsoleTable';
 import { useIntl } from '@umijs/max';
 import { Table, Tag } from 'antd';
 import { useRef } from 'react';
@@ -13,7 +14,7 @@ import { HaltTag, PriceCell } from '@/admin/components/parts';
 import { useCan } from '@/admin/context';
 import { useShowError } from '@/admin/hooks';
 import { operationsApi } from '@/admin/services';
-import { TABLE_PROPS, wholeListRequest } from '@/admin/components/tables';
+import { wholeListRequest } from '@/admin/components/tables';
 
 export default function PricesPage() {
   const intl = useIntl();
@@ -65,29 +66,28 @@ export default function PricesPage() {
 
   return (
     <PageContainer title={t('admin.menu.prices')}>
-      <div data-testid="admin-prices-table">
-        <ProTable<PriceStatusViewType>
-          rowKey="currency"
-          actionRef={actionRef}
-          columns={columns}
-          {...TABLE_PROPS}
-          expandable={{
-            expandedRowRender: (row) => (
-              <Table
-                rowKey="source"
-                size="small"
-                columns={[
-                  { title: t('admin.prices.source'), dataIndex: 'source' },
-                  { title: t('admin.prices.price'), dataIndex: 'price', render: (value: string | null) => value ?? '—' },
-                  { title: t('admin.dashboard.lastError'), dataIndex: 'error', render: (value: string | null) => value ?? '—' },
-                ]}
-                dataSource={row.sources}
-              />
-            ),
-          }}
-          request={wholeListRequest(() => operationsApi.prices(), showError)}
-        />
-      </div>
+      <ConsoleTable<PriceStatusViewType>
+        testId="admin-prices-table"
+        filtered={false}
+        rowKey="currency"
+        actionRef={actionRef}
+        columns={columns}
+        expandable={{
+          expandedRowRender: (row) => (
+            <Table
+              rowKey="source"
+              size="small"
+              columns={[
+                { title: t('admin.prices.source'), dataIndex: 'source' },
+                { title: t('admin.prices.price'), dataIndex: 'price', render: (value: string | null) => value ?? '—' },
+                { title: t('admin.dashboard.lastError'), dataIndex: 'error', render: (value: string | null) => value ?? '—' },
+              ]}
+              dataSource={row.sources}
+            />
+          ),
+        }}
+        request={wholeListRequest(() => operationsApi.prices(), showError)}
+      />
     </PageContainer>
   );
 }

@@ -2,7 +2,8 @@
  * `/admin/sessions`: live operator sessions (an admin sees everyone's, others their own), each
  * revocable; ending this browser's own session signs out.
  */
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ConsoleTable from '@/admin/components/ConsoleTable';
 import { useIntl } from '@umijs/max';
 import { Tag } from 'antd';
 import { useRef } from 'react';
@@ -12,7 +13,7 @@ import { Address } from '@/admin/components/parts';
 import { useAdmin } from '@/admin/context';
 import { useShowError } from '@/admin/hooks';
 import { coreApi } from '@/admin/services';
-import { TABLE_PROPS, wholeListRequest } from '@/admin/components/tables';
+import { wholeListRequest } from '@/admin/components/tables';
 
 export default function SessionsPage() {
   const intl = useIntl();
@@ -57,15 +58,14 @@ export default function SessionsPage() {
 
   return (
     <PageContainer title={t('admin.menu.sessions')} content={t('admin.sessions.intro')}>
-      <div data-testid="admin-sessions-table">
-        <ProTable<OperatorSessionViewType>
-          rowKey="id"
-          actionRef={actionRef}
-          columns={columns}
-          {...TABLE_PROPS}
-          request={wholeListRequest(() => coreApi.sessions(), showError)}
-        />
-      </div>
+      <ConsoleTable<OperatorSessionViewType>
+        testId="admin-sessions-table"
+        filtered={false}
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        request={wholeListRequest(() => coreApi.sessions(), showError)}
+      />
     </PageContainer>
   );
 }

@@ -3,7 +3,8 @@
  * server, by currency) — and freezing / unfreezing the account with a reason (a frozen account
  * moves no money out; money still comes in).
  */
-import { PageContainer, ProCard, ProDescriptions, ProTable, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, ProCard, ProDescriptions, type ProColumns } from '@ant-design/pro-components';
+import ConsoleTable from '@/admin/components/ConsoleTable';
 import { useIntl, useParams } from '@umijs/max';
 import { Alert, Button, Space, Table, Tag } from 'antd';
 import { useRequest } from 'ahooks';
@@ -16,7 +17,6 @@ import { Address } from '@/admin/components/parts';
 import { useCan } from '@/admin/context';
 import { useAdminErrorText, useTableRequest } from '@/admin/hooks';
 import { usersApi } from '@/admin/services';
-import { FILTERED_TABLE_PROPS } from '@/admin/components/tables';
 
 export default function UserDetailPage() {
   const intl = useIntl();
@@ -117,15 +117,13 @@ export default function UserDetailPage() {
             </>
           )}
           <ProCard title={t('admin.users.ledger')} bordered>
-            <div data-testid="admin-user-ledger">
-              <ProTable<AdminLedgerEntryType>
-                key={uid}
-                rowKey="id"
-                columns={ledgerTableColumns}
-                request={ledgerRequest}
-                {...FILTERED_TABLE_PROPS}
-              />
-            </div>
+            <ConsoleTable<AdminLedgerEntryType>
+              key={uid}
+              testId="admin-user-ledger"
+              rowKey="id"
+              columns={ledgerTableColumns}
+              request={ledgerRequest}
+            />
           </ProCard>
         </Space>
       )}

@@ -1,12 +1,12 @@
 /** `/admin/users`: find a user by UID or address (the server filters), newest first; each opens the user's page. */
-import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ProColumns } from '@ant-design/pro-components';
+import ConsoleTable from '@/admin/components/ConsoleTable';
 import { Link, useIntl } from '@umijs/max';
 import { Tag } from 'antd';
 import type { AdminUserRowType } from '../../../../contract/admin/users';
 import { Address } from '@/admin/components/parts';
 import { useTableRequest } from '@/admin/hooks';
 import { usersApi } from '@/admin/services';
-import { FILTERED_TABLE_PROPS } from '@/admin/components/tables';
 
 export default function UsersPage() {
   const intl = useIntl();
@@ -30,14 +30,12 @@ export default function UsersPage() {
 
   return (
     <PageContainer title={t('admin.menu.users')}>
-      <div data-testid="admin-users-table">
-        <ProTable<AdminUserRowType>
-          rowKey="uid"
-          columns={columns}
-          request={request}
-          {...FILTERED_TABLE_PROPS}
-        />
-      </div>
+      <ConsoleTable<AdminUserRowType>
+        testId="admin-users-table"
+        rowKey="uid"
+        columns={columns}
+        request={request}
+      />
     </PageContainer>
   );
 }

@@ -2,7 +2,8 @@
  * `/admin/withdrawals`: every withdrawal, filtered by the server (status, currency, network, UID);
  * with status 审核中 it is the review queue, oldest first. Approve / reject in the row.
  */
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ConsoleTable from '@/admin/components/ConsoleTable';
 import { Link, useIntl, useLocation } from '@umijs/max';
 import { Space, Tag } from 'antd';
 import { useRef } from 'react';
@@ -12,7 +13,6 @@ import { Address, UserLink, WithdrawalStatusTag } from '@/admin/components/parts
 import WithdrawalActions, { awaitingSecond } from '@/admin/components/WithdrawalActions';
 import { useTableRequest } from '@/admin/hooks';
 import { moneyApi } from '@/admin/services';
-import { FILTERED_TABLE_PROPS } from '@/admin/components/tables';
 
 export default function WithdrawalsPage() {
   const intl = useIntl();
@@ -72,15 +72,13 @@ export default function WithdrawalsPage() {
 
   return (
     <PageContainer title={t('admin.menu.withdrawals')}>
-      <div data-testid="admin-withdrawals-table">
-        <ProTable<AdminWithdrawalType>
-          rowKey="id"
-          actionRef={actionRef}
-          columns={columns}
-          request={request}
-          {...FILTERED_TABLE_PROPS}
-        />
-      </div>
+      <ConsoleTable<AdminWithdrawalType>
+        testId="admin-withdrawals-table"
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        request={request}
+      />
     </PageContainer>
   );
 }
