@@ -3,16 +3,16 @@
  * server, by currency) — and freezing / unfreezing the account with a reason (a frozen account
  * moves no money out; money still comes in).
  */
-import { PageContainer, ProCard, ProDescriptions, type ProColumns } from '@ant-design/pro-components';
+import { ProCard, ProDescriptions, type ProColumns } from '@ant-design/pro-components';
 import ConsoleTable from '@/admin/components/ConsoleTable';
 import { useIntl, useParams } from '@umijs/max';
-import { Alert, Button, Space, Table, Tag } from 'antd';
+import { Alert, Table, Tag } from 'antd';
 import { useRequest } from 'ahooks';
 import { useCallback } from 'react';
 import type { AdminLedgerEntryType, AdminUserDetailType, AdminUserSessionType } from '../../../../contract/admin/users';
 import ActionForm from '@/admin/components/ActionForm';
 import { balanceColumns, ledgerColumns } from '@/admin/components/columns';
-import LoadFailure from '@/admin/components/LoadFailure';
+import DetailPage from '@/admin/components/DetailPage';
 import { Address } from '@/admin/components/parts';
 import { useCan } from '@/admin/context';
 import { useAdminErrorText, useTableRequest } from '@/admin/hooks';
@@ -72,61 +72,51 @@ export default function UserDetailPage() {
   ];
 
   return (
-    <PageContainer
+    <DetailPage
       title={`${t('admin.users.detailTitle')} UID ${uid}`}
-      onBack={() => window.history.back()}
-      extra={
-        <Space wrap>
-          {freezeAction}
-          <Button onClick={refresh} loading={loading}>
-            {t('admin.action.refresh')}
-          </Button>
-        </Space>
-      }
+      actions={freezeAction}
+      loading={loading}
+      error={error}
+      errorText={errorText}
+      refresh={refresh}
     >
-      {error ? (
-        <LoadFailure error={errorText ?? ''} onRetry={refresh} />
-      ) : (
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
-          <ProCard bordered loading={!data}>
-            {data && user && (
-              <ProDescriptions column={{ xs: 1, md: 2 }} data-testid="admin-user-detail">
-                <ProDescriptions.Item label="UID">{user.uid}</ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.field.address')}>
-                  <Address value={user.address} />
-                </ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.field.status')}>
-                  <Tag color={user.frozen ? 'error' : 'success'}>{t(user.frozen ? 'admin.users.frozen' : 'admin.users.active')}</Tag>
-                  {data.frozenAt && `${data.frozenAt} · ${data.frozenReason ?? ''}`}
-                </ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.users.inviteCode')}>{data.inviteCode}</ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.users.inviter')}>{user.inviterUid ?? '—'}</ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.users.payPassword')}>{t(user.hasPayPassword ? 'admin.yes' : 'admin.no')}</ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.field.createdAt')}>{user.createdAt}</ProDescriptions.Item>
-              </ProDescriptions>
-            )}
+      <ProCard bordered loading={!data}>
+        {data && user && (
+          <ProDescriptions column={{ xs: 1, md: 2 }} data-testid="admin-user-detail">
+            <ProDescriptions.Item label="UID">{user.uid}</ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.field.address')}>
+              <Address value={user.address} />
+            </ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.field.status')}>
+              <Tag color={user.frozen ? 'error' : 'success'}>{t(user.frozen ? 'admin.users.frozen' : 'admin.users.active')}</Tag>
+              {data.frozenAt && `${data.frozenAt} · ${data.frozenReason ?? ''}`}
+            </ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.users.inviteCode')}>{data.inviteCode}</ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.users.inviter')}>{user.inviterUid ?? '—'}</ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.users.payPassword')}>{t(user.hasPayPassword ? 'admin.yes' : 'admin.no')}</ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.field.createdAt')}>{user.createdAt}</ProDescriptions.Item>
+          </ProDescriptions>
+        )}
+      </ProCard>
+      {data && (
+        <>
+          <ProCard title={t('admin.users.balances')} bordered>
+            <Table rowKey="currency" size="small" scroll={{ x: true }} columns={balanceColumns(intl)} dataSource={data.balances} />
           </ProCard>
-          {data && (
-            <>
-              <ProCard title={t('admin.users.balances')} bordered>
-                <Table rowKey="currency" size="small" scroll={{ x: true }} columns={balanceColumns(intl)} dataSource={data.balances} />
-              </ProCard>
-              <ProCard title={t('admin.users.sessionsTitle')} bordered>
-                <Table rowKey="id" size="small" scroll={{ x: true }} columns={sessionColumns} dataSource={data.sessions} />
-              </ProCard>
-            </>
-          )}
-          <ProCard title={t('admin.users.ledger')} bordered>
-            <ConsoleTable<AdminLedgerEntryType>
-              key={uid}
-              testId="admin-user-ledger"
-              rowKey="id"
-              columns={ledgerTableColumns}
-              request={ledgerRequest}
-            />
+          <ProCard title={t('admin.users.sessionsTitle')} bordered>
+            <Table rowKey="id" size="small" scroll={{ x: true }} columns={sessionColumns} dataSource={data.sessions} />
           </ProCard>
-        </Space>
+        </>
       )}
-    </PageContainer>
+      <ProCard title={t('admin.users.ledger')} bordered>
+        <ConsoleTable<AdminLedgerEntryType>
+          key={uid}
+          testId="admin-user-ledger"
+          rowKey="id"
+          columns={ledgerTableColumns}
+          request={ledgerRequest}
+        />
+      </ProCard>
+    </DetailPage>
   );
 }

@@ -2,12 +2,12 @@
  * `/admin/withdrawals/:id`: one withdrawal — why it waits for review, its approvals — beside the
  * user's balances and recent activity (ledger entries, withdrawals, deposits), with approve / reject.
  */
-import { PageContainer, ProCard, ProDescriptions } from '@ant-design/pro-components';
+import { ProCard, ProDescriptions } from '@ant-design/pro-components';
 import { Link, useIntl, useParams } from '@umijs/max';
-import { Button, Space, Table, Tag } from 'antd';
+import { Space, Table, Tag } from 'antd';
 import { useRequest } from 'ahooks';
 import type { AdminWithdrawalType } from '../../../../contract/admin/money';
-import LoadFailure from '@/admin/components/LoadFailure';
+import DetailPage from '@/admin/components/DetailPage';
 import { Address, UserLink, WithdrawalStatusTag } from '@/admin/components/parts';
 import { approvalColumns, balanceColumns, depositColumns, ledgerColumns } from '@/admin/components/columns';
 import WithdrawalActions, { awaitingSecond } from '@/admin/components/WithdrawalActions';
@@ -31,83 +31,73 @@ export default function WithdrawalDetailPage() {
   ];
 
   return (
-    <PageContainer
+    <DetailPage
       title={`${t('admin.withdrawals.detailTitle')} #${id}`}
-      onBack={() => window.history.back()}
-      extra={
-        <Space wrap>
-          {withdrawal && <WithdrawalActions withdrawal={withdrawal} onDone={refresh} />}
-          <Button onClick={refresh} loading={loading}>
-            {t('admin.action.refresh')}
-          </Button>
-        </Space>
-      }
+      actions={withdrawal && <WithdrawalActions withdrawal={withdrawal} onDone={refresh} />}
+      loading={loading}
+      error={error}
+      errorText={errorText}
+      refresh={refresh}
     >
-      {error ? (
-        <LoadFailure error={errorText ?? ''} onRetry={refresh} />
-      ) : (
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
-          <ProCard bordered loading={!withdrawal}>
-            {withdrawal && (
-              <ProDescriptions<AdminWithdrawalType> column={{ xs: 1, md: 2 }} dataSource={withdrawal} data-testid="admin-withdrawal-detail">
-                <ProDescriptions.Item label={t('admin.field.status')}>
-                  <WithdrawalStatusTag status={withdrawal.status} awaitingSecond={awaitingSecond(withdrawal)} />
-                </ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.field.user')}>
-                  <UserLink user={withdrawal.user} />
-                </ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.field.amount')}>{`${withdrawal.amount} ${withdrawal.currency}`}</ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.field.fee')}>{`${withdrawal.fee} ${withdrawal.currency}`}</ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.field.network')}>{withdrawal.network}</ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.withdrawals.toAddress')}>
-                  <Address value={withdrawal.toAddress} /> {withdrawal.toLabel}
-                </ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.withdrawals.reviewReasons')} span={2}>
-                  <Space size={[0, 4]} wrap>
-                    {withdrawal.reviewReasons.length === 0 && '—'}
-                    {withdrawal.reviewReasons.map((reason) => (
-                      <Tag key={reason}>{t(`withdraw.reviewReason.${reason}`)}</Tag>
-                    ))}
-                    {withdrawal.needsSecondApproval && <Tag color="purple">{t('admin.withdrawals.fourEyes')}</Tag>}
-                  </Space>
-                </ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.withdrawals.firstApprover')}>
-                  <Address value={withdrawal.firstApprover} />
-                </ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.field.operator')}>
-                  <Address value={withdrawal.operator} />
-                </ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.field.reason')}>{withdrawal.reason ?? '—'}</ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.field.txHash')}>
-                  <Address value={withdrawal.txHash} />
-                </ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.field.createdAt')}>{withdrawal.createdAt}</ProDescriptions.Item>
-                <ProDescriptions.Item label={t('admin.withdrawals.reviewedAt')}>{withdrawal.reviewedAt ?? '—'}</ProDescriptions.Item>
-              </ProDescriptions>
-            )}
-          </ProCard>
+      <ProCard bordered loading={!withdrawal}>
+        {withdrawal && (
+          <ProDescriptions<AdminWithdrawalType> column={{ xs: 1, md: 2 }} dataSource={withdrawal} data-testid="admin-withdrawal-detail">
+            <ProDescriptions.Item label={t('admin.field.status')}>
+              <WithdrawalStatusTag status={withdrawal.status} awaitingSecond={awaitingSecond(withdrawal)} />
+            </ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.field.user')}>
+              <UserLink user={withdrawal.user} />
+            </ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.field.amount')}>{`${withdrawal.amount} ${withdrawal.currency}`}</ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.field.fee')}>{`${withdrawal.fee} ${withdrawal.currency}`}</ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.field.network')}>{withdrawal.network}</ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.withdrawals.toAddress')}>
+              <Address value={withdrawal.toAddress} /> {withdrawal.toLabel}
+            </ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.withdrawals.reviewReasons')} span={2}>
+              <Space size={[0, 4]} wrap>
+                {withdrawal.reviewReasons.length === 0 && '—'}
+                {withdrawal.reviewReasons.map((reason) => (
+                  <Tag key={reason}>{t(`withdraw.reviewReason.${reason}`)}</Tag>
+                ))}
+                {withdrawal.needsSecondApproval && <Tag color="purple">{t('admin.withdrawals.fourEyes')}</Tag>}
+              </Space>
+            </ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.withdrawals.firstApprover')}>
+              <Address value={withdrawal.firstApprover} />
+            </ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.field.operator')}>
+              <Address value={withdrawal.operator} />
+            </ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.field.reason')}>{withdrawal.reason ?? '—'}</ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.field.txHash')}>
+              <Address value={withdrawal.txHash} />
+            </ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.field.createdAt')}>{withdrawal.createdAt}</ProDescriptions.Item>
+            <ProDescriptions.Item label={t('admin.withdrawals.reviewedAt')}>{withdrawal.reviewedAt ?? '—'}</ProDescriptions.Item>
+          </ProDescriptions>
+        )}
+      </ProCard>
 
-          {data && (
-            <>
-              <ProCard title={t('admin.approvals.title')} bordered>
-                <Table rowKey="id" size="small" scroll={{ x: true }} columns={approvalColumns(intl)} dataSource={data.approvals} />
-              </ProCard>
-              <ProCard title={t('admin.users.balances')} bordered>
-                <Table rowKey="currency" size="small" scroll={{ x: true }} columns={balanceColumns(intl)} dataSource={data.balances} />
-              </ProCard>
-              <ProCard title={t('admin.withdrawals.recentEntries')} bordered>
-                <Table rowKey="id" size="small" scroll={{ x: true }} columns={ledgerColumns(intl)} dataSource={data.recentEntries} />
-              </ProCard>
-              <ProCard title={t('admin.withdrawals.recentWithdrawals')} bordered>
-                <Table rowKey="id" size="small" scroll={{ x: true }} columns={withdrawalColumns} dataSource={data.recentWithdrawals} />
-              </ProCard>
-              <ProCard title={t('admin.withdrawals.recentDeposits')} bordered>
-                <Table rowKey="id" size="small" scroll={{ x: true }} columns={depositColumns(intl)} dataSource={data.recentDeposits} />
-              </ProCard>
-            </>
-          )}
-        </Space>
+      {data && (
+        <>
+          <ProCard title={t('admin.approvals.title')} bordered>
+            <Table rowKey="id" size="small" scroll={{ x: true }} columns={approvalColumns(intl)} dataSource={data.approvals} />
+          </ProCard>
+          <ProCard title={t('admin.users.balances')} bordered>
+            <Table rowKey="currency" size="small" scroll={{ x: true }} columns={balanceColumns(intl)} dataSource={data.balances} />
+          </ProCard>
+          <ProCard title={t('admin.withdrawals.recentEntries')} bordered>
+            <Table rowKey="id" size="small" scroll={{ x: true }} columns={ledgerColumns(intl)} dataSource={data.recentEntries} />
+          </ProCard>
+          <ProCard title={t('admin.withdrawals.recentWithdrawals')} bordered>
+            <Table rowKey="id" size="small" scroll={{ x: true }} columns={withdrawalColumns} dataSource={data.recentWithdrawals} />
+          </ProCard>
+          <ProCard title={t('admin.withdrawals.recentDeposits')} bordered>
+            <Table rowKey="id" size="small" scroll={{ x: true }} columns={depositColumns(intl)} dataSource={data.recentDeposits} />
+          </ProCard>
+        </>
       )}
-    </PageContainer>
+    </DetailPage>
   );
 }
