@@ -101,6 +101,8 @@ test('the buy sheet shows the available balance and opens the agreement, whose r
   await page.goto(e2e.url('/calculate'));
   await clickButton(page, '立即购买');
   await waitForText(page, `${SHEET} [data-testid="pay-available"]`, '可用余额 5,000 USDT');
+  // the sheet slides in: measure once its motion is over (measured mid-way, the row came out a hair under 44 px)
+  await page.waitForFunction((sheet) => document.querySelector(sheet)?.getAnimations({ subtree: true }).every((motion) => motion.playState !== 'running') ?? false, {}, SHEET);
   const row = await rectOf(page, `${SHEET} label.ant-checkbox-wrapper`);
   expect(row.height).toBeGreaterThanOrEqual(44);
   expect(row.right - row.left).toBeGreaterThan(250);
