@@ -58,13 +58,13 @@ export function installPackages(packages, { log = console.log, isRoot = process.
   return !!install && install.status === 0;
 }
 
-/** Whether a PostgreSQL answers at `url` (a connection and `SELECT 1` within a few seconds). */
-export async function postgresAnswers(url) {
+/** Runs `work` on a connection to `url`; false when the server cannot be reached or `work` fails. */
+async function withClient(url, work) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
-    await client.query('SELECT 1');
+    await work(client);
     return true;
   } catch {
     return false;
@@ -73,24 +73,20 @@ export async function postgresAnswers(url) {
   }
 }
 
+/** Whether a PostgreSQL answers at `url` (a connection and `SELECT 1` within a few seconds). */
+export function postgresAnswers(url) {
+  return withClient(url, (client) => client.query('SELECT 1'));
+}
+
 /** The server at `url` answers but may lack the test database: create it. */
-async function ensureDatabase(url) {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
+function ensureDatabase(url) {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
   const admin = new URL(url);
   admin.pathname = '/postgres';
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
+  return withClient(admin.toString(), async (client) => {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!found.rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  });
 }
 
 function freePort() {
