@@ -23,7 +23,7 @@ import { DESKTOP, PHONE, useE2E, type Session } from './support/environment';
 import { fundedUser } from './support/fundedUser';
 import { opsOn } from './support/ops';
 import { allUsable, waitForMarket } from './support/server';
-import { currentPath, sleep, waitForText } from './support/page';
+import { currentPath, sleep, waitForMotionToEnd, waitForText } from './support/page';
 import { signInViaApi } from './support/siwe';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-axe-')), 'axe.sqlite');
@@ -275,12 +275,7 @@ async function settle(page: Page): Promise<void> {
     });
   // colours fade in (antd's transitions): measure contrast once they have arrived; the carousel's
   // slides move every few seconds, so this waits for a moment between two moves
-  await page
-    .waitForFunction(
-      () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
-      { timeout: 5_000 },
-    )
-    .catch(() => undefined);
+  await waitForMotionToEnd(page, undefined, 5_000).catch(() => undefined);
 }
 
 /** AXE_SCREENSHOTS=<folder>: a PNG of every scanned screen, to look at what was checked. */

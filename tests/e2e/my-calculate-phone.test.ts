@@ -12,7 +12,7 @@ import type { Page } from 'puppeteer-core';
 import { clickButton, fill } from './support/actions';
 import { PHONE, useE2E } from './support/environment';
 import { opsOn } from './support/ops';
-import { waitForPath, waitForText } from './support/page';
+import { waitForMotionToEnd, waitForPath, waitForText } from './support/page';
 import { screenshotPath } from './support/paths';
 import { setPayPasswordViaApi, signInViaApi } from './support/siwe';
 import { installWallet } from './support/wallet';
@@ -102,7 +102,7 @@ test('the buy sheet shows the available balance and opens the agreement, whose r
   await clickButton(page, '立即购买');
   await waitForText(page, `${SHEET} [data-testid="pay-available"]`, '可用余额 5,000 USDT');
   // the sheet slides in: measure once its motion is over (measured mid-way, the row came out a hair under 44 px)
-  await page.waitForFunction((sheet) => document.querySelector(sheet)?.getAnimations({ subtree: true }).every((motion) => motion.playState !== 'running') ?? false, {}, SHEET);
+  await waitForMotionToEnd(page, SHEET);
   const row = await rectOf(page, `${SHEET} label.ant-checkbox-wrapper`);
   expect(row.height).toBeGreaterThanOrEqual(44);
   expect(row.right - row.left).toBeGreaterThan(250);

@@ -17,7 +17,7 @@ import { clickButton, fill } from './support/actions';
 import { PHONE, useE2E, type Session } from './support/environment';
 import { fundedUser } from './support/fundedUser';
 import { opsOn } from './support/ops';
-import { currentPath, textsOf, waitForText } from './support/page';
+import { currentPath, textsOf, waitForMotionToEnd, waitForText } from './support/page';
 import { screenshotPath } from './support/paths';
 import { marketPrices, waitForMarket, type MarketPrice } from './support/server';
 
@@ -100,7 +100,7 @@ async function waitForSubmitReady(page: Page): Promise<void> {
 
 /** A screenshot once the sheet's transitions (the button fading from disabled, an alert sliding in) have ended. */
 async function screenshotSettled(page: Page, name: string): Promise<void> {
-  await page.waitForFunction((sel) => document.querySelector(sel)?.getAnimations({ subtree: true }).length === 0, { timeout: 5_000 }, SHEET);
+  await waitForMotionToEnd(page, SHEET);
   await page.screenshot({ path: screenshotPath(name) });
 }
 

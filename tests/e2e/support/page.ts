@@ -39,3 +39,21 @@ export function textsOf(page: Page, selector: string): Promise<string[]> {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves once every finite animation inside `scope` (the whole document when omitted) has
+ * finished: a sheet sliding in, a button fading, an alert growing. Endless ones (spinners,
+ * skeleton shimmer) never finish, so they are not waited for.
+ */
+export async function waitForMotionToEnd(page: Page, scope?: string, timeout = WAIT_MS): Promise<void> {
+  await page.waitForFunction(
+    (selector) => {
+      const root = selector ? document.querySelector(selector) : null;
+      if (selector && !root) return false;
+      const animations = root ? root.getAnimations({ subtree: true }) : document.getAnimations();
+      return animations.every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity);
+    },
+    { timeout },
+    scope ?? '',
+  );
+}
