@@ -28,6 +28,30 @@ export function processCpuMicros(pid: number): number {
   }
 }
 
+/**
+ * CPU time of every process named `command` (PostgreSQL's postmaster and its backends), with
+ * the time of its children that have exited, in microseconds; NaN off Linux.
+ */
+export function commandCpuMicros(command: string): number {
+  let ticks = 0;
+  try {
+    for (const pid of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== command) continue;
+        const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      } catch {
+        // the process ended between listing and reading
+      }
+    }
+  } catch {
+    return Number.NaN;
+  }
+  return (ticks * 1_000_000) / 100;
+}
+
 export async function startChildServer<T>(benchFile: string): Promise<ChildServer<T>> {
   const profiling = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profiling, '--import', 'tsx', benchFile, 'serve'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
