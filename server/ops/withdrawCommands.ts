@@ -8,7 +8,7 @@
  *   withdraw:resume  NETWORK [--operator NAME]                    lifts it
  * The same domain functions as the console's. The operator (default: the OS user) is recorded on
  * the withdrawal as `cli:<name>`, and every change is in the audit log marked as from the command
- * line; a rejection's ledger reference is `withdraw:<id>:reject:cli:<name>`. Four eyes are the
+ * line. Four eyes are the
  * console's: here one approval carries a withdrawal of any size out (the server owner's break-glass
  * path). Repeating a decision changes nothing and says so.
  */

@@ -225,7 +225,7 @@ export async function cancelWithdrawal(trx: Trx, userId: bigint, id: bigint, now
   if (!(await moveStatus(trx, id, ['review'], { status: 'cancelled', finished_at: BigInt(now) }, now))) {
     throw new ApiError('CONFLICT', { messageKey: 'withdraw.notCancellable' });
   }
-  await postReturn(trx, row, 'cancel', now);
+  await postReturn(trx, row, now);
   return ownWithdrawal(trx, userId, id);
 }
 

@@ -2,7 +2,7 @@
  * The operator's review, from the console and the command line (ops withdraw:list /
  * withdraw:approve / withdraw:reject) alike. A withdrawal in review is approved (→ processing: the
  * signer may send it) or rejected (→ rejected, amount + fee returned under the ledger reference
- * `withdraw:<id>:reject:<operator>`). A withdrawal already approved but not yet handed to the
+ * `withdraw:<id>:release`, postings.ts). A withdrawal already approved but not yet handed to the
  * signer (processing, no nonce) may still be rejected. Every decision names the operator and the
  * time on the withdrawal and is audited in its own transaction; repeating one changes nothing.
  *
@@ -152,7 +152,7 @@ export async function rejectWithdrawal(db: Db, id: bigint, act: OperatorAct): Pr
       .where((eb) => eb.or([eb('status', '=', 'review'), eb.and([eb('status', '=', 'processing'), eb('nonce', 'is', null)])]))
       .executeTakeFirst();
     if (moved.numUpdatedRows !== 1n) throw new ApiError('CONFLICT', { messageKey: 'withdraw.refused.reject' });
-    await postReturn(trx, before, `reject:${operator}`, act.now);
+    await postReturn(trx, before, act.now);
     await notifyWithdrawal(trx, before, 'withdraw.rejected', act.now);
     const row = await auditDecision(trx, id, act, 'withdraw.reject', before);
     return { row, changed: true };

@@ -367,7 +367,7 @@ export class WithdrawalSigner {
             .executeTakeFirst();
           if (moved.numUpdatedRows !== 1n) return false;
           await this.markMined(trx, row.id, hash, at);
-          await postReturn(trx, row, 'failed', now);
+          await postReturn(trx, row, now);
           await notifyWithdrawal(trx, row, 'withdraw.failed', now);
           return true;
         });

@@ -163,7 +163,7 @@ describe('the withdrawal queue', () => {
     expect(after.available - before.available).toBe(toUnits('205'));
     expect(before.frozen - after.frozen).toBe(toUnits('205'));
     const refs = await t.db.selectFrom('ledger_transactions').select('ref').where('ref', 'like', `withdraw:${ids[1]}:%`).orderBy('id').execute();
-    expect(refs.map((r) => r.ref)).toEqual([`withdraw:${ids[1]}:freeze`, `withdraw:${ids[1]}:reject:${reviewer.address}`]);
+    expect(refs.map((r) => r.ref)).toEqual([`withdraw:${ids[1]}:freeze`, `withdraw:${ids[1]}:release`]);
     expect(await auditOf('withdraw.reject', `withdrawal:${ids[1]}`)).toEqual([
       expect.objectContaining({ actor: reviewer.address, role: 'reviewer', reason: 'address on a sanctions list', request_id: rejected.body.requestId }),
     ]);

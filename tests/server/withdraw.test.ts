@@ -11,7 +11,7 @@ import { withdrawAddressStatement, withdrawStatement } from '../../contract/rule
 import { checkLedger } from '../../server/ledger/invariants';
 import { runMoneyTransaction } from '../../server/ledger/moneyTransaction';
 import { WITHDRAW_OPS_COMMANDS } from '../../server/ops/withdrawCommands';
-import { postSettle } from '../../server/withdrawals/postings';
+import { postReturn, postSettle } from '../../server/withdrawals/postings';
 import { startTestApp, type TestApp } from './support/app';
 import { DAY, HOUR } from './support/clock';
 import { deposit, newUser, PAY_PASSWORD, type MoneyUser } from './support/ledger';
@@ -385,7 +385,7 @@ describe('the operator\'s review', () => {
     expect(after.available - before.available).toBe(1_300_500_000_000n);
     expect(before.frozen - after.frozen).toBe(1_300_500_000_000n);
     const refs = await t.db.selectFrom('ledger_transactions').select('ref').where('ref', 'like', `withdraw:${two.id}:%`).orderBy('id').execute();
-    expect(refs.map((r) => r.ref)).toEqual([`withdraw:${two.id}:freeze`, `withdraw:${two.id}:reject:cli:dave`]);
+    expect(refs.map((r) => r.ref)).toEqual([`withdraw:${two.id}:freeze`, `withdraw:${two.id}:release`]);
     const [rejectAgain] = await ops('withdraw:reject', [two.id, '--reason', 'again', '--operator', 'dave']);
     expect(rejectAgain).toMatchObject({ rejected: false, alreadyRejected: true });
     expect(await balances(alice)).toEqual(after);
@@ -410,6 +410,23 @@ describe('the operator\'s review', () => {
     expect((await balances(alice)).available).toBe(before.user.available);
     expect(await sys('withdrawals')).toBe(before.out + 5_000_000_000n);
     expect(await sys('fees')).toBe(before.fees + 500_000_000n);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it("a withdrawal's frozen money leaves the frozen bucket once: a second return by another path, or a settle after a return, is refused by the ledger itself", async () => {
+    // two withdrawals, so the frozen bucket holds enough for a second release of the first:
+    // only the ledger's reference can tell that this one was released already
+    const first = (await requestWithdrawal(alice, aliceErc20.address, { addressId: aliceErc20.id, amount: '30' })).json().data;
+    await requestWithdrawal(alice, aliceErc20.address, { addressId: aliceErc20.id, amount: '30' });
+    const row = await t.db.selectFrom('withdrawals').selectAll().where('id', '=', BigInt(first.id)).executeTakeFirstOrThrow();
+    await runMoneyTransaction(t.db, (trx) => postReturn(trx, row, t.clock.now()));
+    const after = { user: await balances(alice), out: await systemBalance(t.db, 'withdrawals', 'USDT') };
+
+    await expect(runMoneyTransaction(t.db, (trx) => postReturn(trx, row, t.clock.now()))).rejects.toMatchObject({ statusCode: 409 });
+    await expect(runMoneyTransaction(t.db, (trx) => postReturn(trx, row, t.clock.now()))).rejects.toMatchObject({ statusCode: 409 });
+    await expect(runMoneyTransaction(t.db, (trx) => postSettle(trx, row, '0x' + 'cd'.repeat(32), t.clock.now()))).rejects.toMatchObject({ statusCode: 409 });
+    expect(await balances(alice)).toEqual(after.user);
+    expect(await systemBalance(t.db, 'withdrawals', 'USDT')).toBe(after.out);
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 });

@@ -9,8 +9,9 @@
  *   the id of the row the posting's transaction inserts;
  * - `mall-order:<id>:pay` and `mall-order:<id>:refund` (the buyer's cancel and the operator's refund
  *   alike): the order's status moves once, under its row lock;
- * - `withdraw:<id>:freeze`, `…:settle` and one return (`…:cancel`, `…:failed`, `…:reject:<operator>`):
- *   conditional status changes, each at most once per withdrawal;
+ * - `withdraw:<id>:freeze` and one release (the settle or the return, `…:release`; older rows
+ *   `…:settle`, `…:cancel`, `…:failed`, `…:reject:<operator>`): conditional status changes, each at
+ *   most once per withdrawal;
  * - `chain:deposit:<network>:<tx>:<log>` and `ops:deposit:credit:<operator>:<network>:<tx>` (a hand
  *   credit is log -1): the deposit row, unique by network + tx hash + log index, is inserted first;
  * - `settle:finance-redeem:<order>` and `commission:<what paid it>`: the order's redeemed_at is set
