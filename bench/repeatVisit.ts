@@ -40,31 +40,29 @@ interface Visit {
 /**
  * Runs in the page before its own scripts: notes the first animation frame in which the body
  * shows a Chinese character (innerText, so hidden text such as <noscript> does not count), and
- * keeps the last LCP candidate.
+ * keeps the last LCP candidate. A string, not a function: tsx would wrap a function's names in
+ * helpers the page does not have.
  */
-function watchFirstScreen(): void {
-  const w = window as unknown as { __firstText: number | null; __lcp: number | null };
-  w.__firstText = null;
-  w.__lcp = null;
+const WATCH_FIRST_SCREEN = `(() => {
+  window.__firstText = null;
+  window.__lcp = null;
   let pending = false;
-  const check = () => {
-    pending = false;
-    if (w.__firstText === null && document.body && /[\u4e00-\u9fff]/.test(document.body.innerText)) {
-      w.__firstText = performance.now();
-      observer.disconnect();
-    }
-  };
   const observer = new MutationObserver(() => {
-    if (!pending) {
-      pending = true;
-      requestAnimationFrame(check);
-    }
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      if (window.__firstText === null && document.body && /[\u4e00-\u9fff]/.test(document.body.innerText)) {
+        window.__firstText = performance.now();
+        observer.disconnect();
+      }
+    });
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+    for (const entry of list.getEntries()) window.__lcp = entry.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
-}
+})();`;
 
 async function visit(page: Page, url: string, network: NetworkName): Promise<Visit> {
   await page.emulateNetworkConditions(NETWORKS[network]);
@@ -112,7 +110,7 @@ async function main(): Promise<void> {
         const context = await browser.createBrowserContext();
         const page = await context.newPage();
         await page.setViewport(PHONE);
-        await page.evaluateOnNewDocument(watchFirstScreen);
+        await page.evaluateOnNewDocument(WATCH_FIRST_SCREEN);
         const first = await visit(page, url, 'Slow 4G');
         const installed = await waitForWorker(page);
         const repeat = installed ? await visit(page, url, 'Slow 4G') : null;
@@ -121,7 +119,7 @@ async function main(): Promise<void> {
         const slowContext = await browser.createBrowserContext();
         const slowPage = await slowContext.newPage();
         await slowPage.setViewport(PHONE);
-        await slowPage.evaluateOnNewDocument(watchFirstScreen);
+        await slowPage.evaluateOnNewDocument(WATCH_FIRST_SCREEN);
         const slow = await visit(slowPage, url, 'Slow 3G');
         await slowContext.close();
 
