@@ -17,7 +17,7 @@
  *   and a bare Fastify hello-world's highest rate under the same generator (the yardstick).
  * - The ledger's invariants are checked after every configuration.
  *
- * - Then each kind alone (BENCH_KIND_RATE calls/s for BENCH_KIND_SECONDS, default 50 and 4): its CPU
+ * - Then each kind alone (BENCH_KIND_RATE calls/s for BENCH_KIND_SECONDS, default 20 and 10, a rate every kind holds alone here): its CPU
  *   per call in the serving processes and in PostgreSQL (every process named postgres on this
  *   machine), and from those a capacity model: calls/s per core by kind and for the mix, and the
  *   cores the highest rate held needs at 1×, 10× and 100×.
@@ -56,8 +56,8 @@ const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS || 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 5);
 const CONFIGS = (process.env.BENCH_CONFIGS || 'sqlite,pg1').split(',');
 /** each kind alone, at this rate for this long, to measure its CPU per call */
-const KIND_RATE = Number(process.env.BENCH_KIND_RATE || 50);
-const KIND_SECONDS = Number(process.env.BENCH_KIND_SECONDS || 4);
+const KIND_RATE = Number(process.env.BENCH_KIND_RATE || 20);
+const KIND_SECONDS = Number(process.env.BENCH_KIND_SECONDS || 10);
 /** `reads`: the mix without the calls that check a pay password */
 const MIX = process.env.BENCH_MIX || 'all';
 if (MIX !== 'all' && MIX !== 'reads') throw new Error(`BENCH_MIX is all or reads, got "${MIX}"`);
@@ -326,44 +326,65 @@ interface KindCost {
   databaseCallsPerCore: number | null;
 }
 
-/** Each kind alone at KIND_RATE for KIND_SECONDS: the CPU one call of it costs, server and database apart. */
+/**
+ * Each kind alone at KIND_RATE for KIND_SECONDS: the CPU one call of it costs, server and database
+ * apart, less what the processes spend idle over the same time (timers, the price feed's polls,
+ * PostgreSQL's own housekeeping), measured first.
+ */
 async function costPerKind(base: string, calls: Array<{ kind: string; weight: number; call: Call }>, cpu: Meter): Promise<KindCost[]> {
+  const idleStart = cpu();
+  await new Promise((resolve) => setTimeout(resolve, KIND_SECONDS * 1000));
+  const idleEnd = cpu();
+  const count = KIND_RATE * KIND_SECONDS;
+  const idle = { server: (idleEnd.server - idleStart.server) / count, database: (idleEnd.database - idleStart.database) / count };
+  console.log(`  idle for ${KIND_SECONDS} s: server ${Math.round((idleEnd.server - idleStart.server) / KIND_SECONDS)} µs, PostgreSQL ${Math.round((idleEnd.database - idleStart.database) / KIND_SECONDS)} µs of CPU a second (taken off each kind below)`);
   const costs: KindCost[] = [];
   for (const call of calls) {
     const result = await step(base, KIND_RATE, [call], cpu, KIND_SECONDS);
+    const server = Math.max(0, Math.round(result.cpuMicrosPerCall - idle.server));
+    const database = Math.max(0, Math.round(result.databaseCpuMicrosPerCall - idle.database));
     costs.push({
       kind: call.kind,
       weight: call.weight,
-      serverCpuMicros: result.cpuMicrosPerCall,
-      databaseCpuMicros: result.databaseCpuMicrosPerCall,
-      serverCallsPerCore: Math.round(1e6 / Math.max(1, result.cpuMicrosPerCall)),
-      databaseCallsPerCore: result.databaseCpuMicrosPerCall ? Math.round(1e6 / result.databaseCpuMicrosPerCall) : null,
+      serverCpuMicros: server,
+      databaseCpuMicros: database,
+      serverCallsPerCore: Math.round(1e6 / Math.max(1, server)),
+      databaseCallsPerCore: database ? Math.round(1e6 / database) : null,
     });
-    console.log(`  ${call.kind}: server ${result.cpuMicrosPerCall} µs${result.databaseCpuMicrosPerCall ? `, PostgreSQL ${result.databaseCpuMicrosPerCall} µs` : ''} CPU per call, p50 ${result.p50} ms${result.errors ? `, ${result.errors} errors (${result.firstError})` : ''}`);
+    console.log(`  ${call.kind}: server ${server} µs${database ? `, PostgreSQL ${database} µs` : ''} CPU per call, p50 ${result.p50} ms${result.errors ? `, ${result.errors} errors (${result.firstError})` : ''}`);
   }
   return costs;
 }
 
 /**
- * The mix's CPU per call is the weighted mean of the kinds'; from it, calls/s per core and the
- * cores a rate needs (server and database apart; a core is never loaded past 70 %, to keep
- * queueing, and with it p99, low).
+ * From the kinds' costs alone and the mix's measured CPU per call at the highest rate held: a kind
+ * alone at a low rate costs more than inside the mix at speed (fixed costs per wake-up, batched
+ * session and commit work), so the kinds give the shares and the mix's measured figure the scale.
+ * Then calls/s per core (by kind and for the mix) and the cores a rate needs, server and database
+ * apart, no core loaded past 70 % (queueing, and with it p99, grows fast beyond).
  */
-function capacityModel(costs: KindCost[], rateHeld: number) {
+function capacityModel(costs: KindCost[], best: StepResult | null, goal: number | undefined) {
   const weights = costs.reduce((sum, c) => sum + c.weight, 0);
-  const server = costs.reduce((sum, c) => sum + c.weight * c.serverCpuMicros, 0) / weights;
-  const database = costs.reduce((sum, c) => sum + c.weight * c.databaseCpuMicros, 0) / weights;
+  const aloneServer = costs.reduce((sum, c) => sum + c.weight * c.serverCpuMicros, 0) / weights;
+  const aloneDatabase = costs.reduce((sum, c) => sum + c.weight * c.databaseCpuMicros, 0) / weights;
+  const server = best ? best.cpuMicrosPerCall : aloneServer;
+  const database = best ? best.databaseCpuMicrosPerCall : aloneDatabase;
+  const scale = { server: aloneServer ? server / aloneServer : 1, database: aloneDatabase ? database / aloneDatabase : 1 };
   const usable = 0.7;
   const cores = (rate: number, micros: number) => Number(((rate * micros) / 1e6 / usable).toFixed(1));
-  const base = Math.max(rateHeld, 1);
+  const base = Math.max(best?.rate ?? 0, 1);
+  const rates = [...[1, 10, 100].map((times) => [`${times}× ${base}/s`, base * times] as const), ...(goal ? [[`the goal, ${goal}/s`, goal] as const] : [])];
   return {
     mixServerCpuMicros: Math.round(server),
     mixDatabaseCpuMicros: Math.round(database),
     mixServerCallsPerCore: Math.round(1e6 / Math.max(1, server)),
     mixDatabaseCallsPerCore: database ? Math.round(1e6 / database) : null,
-    coresAt70Percent: Object.fromEntries(
-      [1, 10, 100].map((times) => [`${times}× ${base}/s`, { server: cores(base * times, server), database: cores(base * times, database) }]),
-    ),
+    perKindInTheMix: costs.map((c) => ({
+      kind: c.kind,
+      serverCallsPerCore: Math.round(1e6 / Math.max(1, c.serverCpuMicros * scale.server)),
+      databaseCallsPerCore: c.databaseCpuMicros ? Math.round(1e6 / (c.databaseCpuMicros * scale.database)) : null,
+    })),
+    coresAt70Percent: Object.fromEntries(rates.map(([name, rate]) => [name, { server: cores(rate, server), database: cores(rate, database) }])),
   };
 }
 
@@ -423,7 +444,7 @@ async function runConfig(name: string): Promise<Record<string, unknown>> {
       const ledger = await checkLedger(db);
       return {
         config: name, goal: GOAL[name] ?? null, highestRateHeld: best?.rate ?? 0, p50: best?.p50, p99: best?.p99, perKind: best?.perKind,
-        serverCpuMicrosPerCall: best?.cpuMicrosPerCall, databaseCpuMicrosPerCall: best?.databaseCpuMicrosPerCall, cpuPerKind: costs, capacity: capacityModel(costs, best?.rate ?? 0),
+        serverCpuMicrosPerCall: best?.cpuMicrosPerCall, databaseCpuMicrosPerCall: best?.databaseCpuMicrosPerCall, cpuPerKind: costs, capacity: capacityModel(costs, best, GOAL[name]),
         ledgerOk: ledger.ok, ledgerProblems: ledger.problems.slice(0, 3),
       };
     } finally {
