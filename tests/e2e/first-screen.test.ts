@@ -13,7 +13,7 @@ import type { Page } from 'puppeteer-core';
 import { useE2E, PHONE } from './support/environment';
 import { interceptRequests, pathIs } from './support/intercept';
 import { SCREENSHOT_DIR } from './support/paths';
-import { waitForText } from './support/page';
+import { waitForNetworkQuiet, waitForText } from './support/page';
 import { signInViaApi } from './support/siwe';
 
 const e2e = useE2E();
@@ -108,7 +108,7 @@ describe('the first render at 375 px', () => {
     await observeLayoutShifts(page);
     await page.goto(e2e.url(path), { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('[data-testid="tab-bar"]');
-    await page.waitForNetworkIdle({ idleTime: 1000 });
+    await waitForNetworkQuiet(page, 1000);
     await screenshot(page, `rendered${path.replace(/\//g, '_')}`);
 
     const header = await boxOf(page, 'header');
@@ -145,7 +145,7 @@ describe('the first render at 375 px', () => {
     await historyAnswered;
     await waitForText(page, 'body', '暂无兑换记录');
     await page.waitForSelector('[data-testid="assets-money-entries"]');
-    await page.waitForNetworkIdle({ idleTime: 500 });
+    await waitForNetworkQuiet(page, 500);
     await screenshot(page, 'rendered_my_assets');
     expect(await layoutShiftOf(page, '/my/assets')).toBeLessThanOrEqual(CLS_GOAL);
   });

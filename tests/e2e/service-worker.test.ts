@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
 import { PHONE, useE2E } from './support/environment';
-import { sleep, waitForText } from './support/page';
+import { sleep, waitForNetworkQuiet, waitForText } from './support/page';
 import { E2E_DIST_ENV, screenshotPath } from './support/paths';
 import { signInViaApi } from './support/siwe';
 
@@ -63,7 +63,7 @@ test('stores the shell and the app’s files, and never an API answer, while a s
 
   for (const path of ['/my/assets', '/my/records', '/my', '/calculate']) {
     await page.goto(e2e.url(path), { waitUntil: 'load' });
-    await page.waitForNetworkIdle({ idleTime: 500 });
+    await waitForNetworkQuiet(page, 500);
   }
   // the app's own requests, and one more straight from the page, each signed
   const status = await page.evaluate(async (token) => (await fetch('/api/v1/web/user/user/profile', { headers: { Authorization: `Bearer ${token}` } })).status, session.token);

@@ -57,3 +57,29 @@ export async function waitForMotionToEnd(page: Page, scope?: string, timeout = W
     scope ?? '',
   );
 }
+
+/**
+ * Resolves once the network has been quiet for `idleMs`. First as Puppeteer counts it (no request
+ * in flight by the protocol's events); that count now and then misses a request's end, more often
+ * with a service worker answering, and then waits for a quiet that has long come. So after
+ * `trustMs` it asks the page instead: no new finished request in its resource timing for `idleMs`.
+ */
+export async function waitForNetworkQuiet(page: Page, idleMs: number, trustMs = 10_000): Promise<void> {
+  const counted = await page.waitForNetworkIdle({ idleTime: idleMs, timeout: trustMs }).then(
+    () => true,
+    () => false,
+  );
+  if (counted) return;
+  await page.waitForFunction(
+    (quietFor) => {
+      const w = window as unknown as { __quiet?: { count: number; since: number } };
+      if (!w.__quiet) performance.setResourceTimingBufferSize(100_000);
+      const count = performance.getEntriesByType('resource').length;
+      const now = performance.now();
+      if (!w.__quiet || w.__quiet.count !== count) w.__quiet = { count, since: now };
+      return now - w.__quiet.since >= quietFor;
+    },
+    { timeout: WAIT_MS, polling: 100 },
+    idleMs,
+  );
+}
