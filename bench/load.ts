@@ -322,9 +322,6 @@ interface KindCost {
   weight: number;
   serverCpuMicros: number;
   databaseCpuMicros: number;
-  /** calls of this kind one core of serving process can take per second (and one of the database) */
-  serverCallsPerCore: number;
-  databaseCallsPerCore: number | null;
 }
 
 /**
@@ -344,14 +341,7 @@ async function costPerKind(base: string, calls: Array<{ kind: string; weight: nu
     const result = await step(base, KIND_RATE, [call], cpu, KIND_SECONDS);
     const server = Math.max(0, Math.round(result.cpuMicrosPerCall - idle.server));
     const database = Math.max(0, Math.round(result.databaseCpuMicrosPerCall - idle.database));
-    costs.push({
-      kind: call.kind,
-      weight: call.weight,
-      serverCpuMicros: server,
-      databaseCpuMicros: database,
-      serverCallsPerCore: Math.round(1e6 / Math.max(1, server)),
-      databaseCallsPerCore: database ? Math.round(1e6 / database) : null,
-    });
+    costs.push({ kind: call.kind, weight: call.weight, serverCpuMicros: server, databaseCpuMicros: database });
     console.log(`  ${call.kind}: server ${server} µs${database ? `, PostgreSQL ${database} µs` : ''} CPU per call, p50 ${result.p50} ms${result.errors ? `, ${result.errors} errors (${result.firstError})` : ''}`);
   }
   return costs;

@@ -14,7 +14,7 @@
  * Figures, not a test: nothing is asserted. BENCH_PAGES (comma list) picks pages;
  * BENCH_RUNS (default 1) repeats each page.
  */
-import type { Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { ensureBuilt } from '../tests/e2e/support/build';
 import { PHONE } from '../tests/e2e/support/environment';
@@ -90,6 +90,15 @@ async function waitForWorker(page: Page): Promise<boolean> {
     .catch(() => false);
 }
 
+/** A page in a fresh profile (no cache, no worker, no storage) that watches its first screen. */
+async function freshPage(browser: Browser): Promise<{ page: Page; done: () => Promise<void> }> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport(PHONE);
+  await page.evaluateOnNewDocument(WATCH_FIRST_SCREEN);
+  return { page, done: () => context.close() };
+}
+
 const ms = (value: number | null) => (value === null ? 'never' : `${(value / 1000).toFixed(2)} s`);
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
 
@@ -106,22 +115,15 @@ async function main(): Promise<void> {
     for (const { path } of pages) {
       for (let run = 1; run <= RUNS; run += 1) {
         const url = `${server.url}${path}`;
-        // a fresh profile per visit pair: no cache, no worker, no storage
-        const context = await browser.createBrowserContext();
-        const page = await context.newPage();
-        await page.setViewport(PHONE);
-        await page.evaluateOnNewDocument(WATCH_FIRST_SCREEN);
-        const first = await visit(page, url, 'Slow 4G');
-        const installed = await waitForWorker(page);
-        const repeat = installed ? await visit(page, url, 'Slow 4G') : null;
-        await context.close();
+        const fast = await freshPage(browser);
+        const first = await visit(fast.page, url, 'Slow 4G');
+        const installed = await waitForWorker(fast.page);
+        const repeat = installed ? await visit(fast.page, url, 'Slow 4G') : null;
+        await fast.done();
 
-        const slowContext = await browser.createBrowserContext();
-        const slowPage = await slowContext.newPage();
-        await slowPage.setViewport(PHONE);
-        await slowPage.evaluateOnNewDocument(WATCH_FIRST_SCREEN);
-        const slow = await visit(slowPage, url, 'Slow 3G');
-        await slowContext.close();
+        const slowLine = await freshPage(browser);
+        const slow = await visit(slowLine.page, url, 'Slow 3G');
+        await slowLine.done();
 
         lines.push(
           row([
