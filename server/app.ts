@@ -4,8 +4,6 @@
  * `app.inject`, server/main.ts listens.
  */
 import { randomUUID } from 'node:crypto';
-import zlib from 'node:zlib';
-import compress from '@fastify/compress';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { OPERATOR_IDLE_TIMEOUT_MS } from '../contract/rules/operators';
@@ -17,6 +15,7 @@ import type { AppContext } from './context';
 import type { Db } from './db';
 import { registerFeatureGuard } from './features/guard';
 import { startFeatureSwitch } from './features/flags';
+import { registerCompression } from './http/compression';
 import { errorHandler } from './http/errorHandler';
 import { registerFallbacks } from './http/fallbacks';
 import { registerInputValidation } from './http/inputValidation';
@@ -112,7 +111,7 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
   registerFallbacks(app, { spa });
   registerResponseHeaders(app);
   registerFeatureGuard(app, features);
-  app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
+  registerCompression(app);
   registerRateLimit(app, config);
   if (spa) registerStaticFiles(app, config.distDir);
   registerOpenApi(app);
