@@ -50,34 +50,41 @@ async function storedHashOf(db: Db, userId: bigint): Promise<string | null> {
  */
 async function takeTry(db: Db, userId: bigint, now: number): Promise<void> {
   const at = BigInt(now);
-  await db
-    .insertInto('pay_password_guards')
-    .values({ user_id: userId, failures: 0n, locked_until: 0n, updated_at: at })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-  const taken = await db
-    .updateTable('pay_password_guards')
-    .set({ failures: sql<bigint>`case when locked_until > 0 then 1 else failures + 1 end`, locked_until: 0n, updated_at: at })
-    .where('user_id', '=', userId)
-    .where('locked_until', '<=', at)
-    .where((eb) => eb.or([eb('locked_until', '>', 0n), eb('failures', '<', BigInt(MAX_FAILURES))]))
-    .executeTakeFirst();
+  // one transaction, so both statements cost one commit, which on SQLite joins the commit group
+  // of the transactions in flight (db/commitGroup.ts) instead of a disk flush each
+  const taken = await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('pay_password_guards')
+      .values({ user_id: userId, failures: 0n, locked_until: 0n, updated_at: at })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    return trx
+      .updateTable('pay_password_guards')
+      .set({ failures: sql<bigint>`case when locked_until > 0 then 1 else failures + 1 end`, locked_until: 0n, updated_at: at })
+      .where('user_id', '=', userId)
+      .where('locked_until', '<=', at)
+      .where((eb) => eb.or([eb('locked_until', '>', 0n), eb('failures', '<', BigInt(MAX_FAILURES))]))
+      .executeTakeFirst();
+  });
   if (taken.numUpdatedRows === 1n) return;
   const guard = await db.selectFrom('pay_password_guards').select('locked_until').where('user_id', '=', userId).executeTakeFirstOrThrow();
   throw lockedError(guard.locked_until > at ? guard.locked_until : at + BigInt(LOCK_MS), now);
 }
 
+/** In a transaction for the same reason as takeTry's: its commit joins the group in flight. */
 async function settleTry(db: Db, userId: bigint, ok: boolean, now: number): Promise<bigint> {
   const at = BigInt(now);
-  if (ok) {
-    await db.updateTable('pay_password_guards').set({ failures: 0n, locked_until: 0n, updated_at: at }).where('user_id', '=', userId).execute();
-    return 0n;
-  }
-  const guard = await db.selectFrom('pay_password_guards').select('failures').where('user_id', '=', userId).executeTakeFirstOrThrow();
-  if (guard.failures >= BigInt(MAX_FAILURES)) {
-    await db.updateTable('pay_password_guards').set({ locked_until: at + BigInt(LOCK_MS), updated_at: at }).where('user_id', '=', userId).execute();
-  }
-  return guard.failures;
+  return db.transaction().execute(async (trx) => {
+    if (ok) {
+      await trx.updateTable('pay_password_guards').set({ failures: 0n, locked_until: 0n, updated_at: at }).where('user_id', '=', userId).execute();
+      return 0n;
+    }
+    const guard = await trx.selectFrom('pay_password_guards').select('failures').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    if (guard.failures >= BigInt(MAX_FAILURES)) {
+      await trx.updateTable('pay_password_guards').set({ locked_until: at + BigInt(LOCK_MS), updated_at: at }).where('user_id', '=', userId).execute();
+    }
+    return guard.failures;
+  });
 }
 
 /** Stores `password` under the current key in place of `storedHash` unless that changed meanwhile; returns the hash stored now. */
