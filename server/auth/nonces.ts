@@ -18,9 +18,12 @@ export function randomNonce(): string {
 export async function issueNonce(db: Db, now: number, ttlMs: number): Promise<{ nonce: string; expiresAt: number }> {
   const nonce = randomNonce();
   const expiresAt = now + ttlMs;
-  // expired nonces are worthless: clear them as new ones are handed out
-  await db.deleteFrom('auth_nonces').where('expires_at', '<', BigInt(now)).execute();
-  await db.insertInto('auth_nonces').values({ nonce, created_at: BigInt(now), expires_at: BigInt(expiresAt), used_at: null }).execute();
+  // one transaction: one commit, which on SQLite joins the group in flight (db/commitGroup.ts)
+  await db.transaction().execute(async (trx) => {
+    // expired nonces are worthless: clear them as new ones are handed out
+    await trx.deleteFrom('auth_nonces').where('expires_at', '<', BigInt(now)).execute();
+    await trx.insertInto('auth_nonces').values({ nonce, created_at: BigInt(now), expires_at: BigInt(expiresAt), used_at: null }).execute();
+  });
   return { nonce, expiresAt };
 }
 

@@ -90,10 +90,13 @@ export async function createQuote(db: Db, prices: PriceBook, userId: bigint, inp
     snapshot_to: toPrice.snapshotId,
     demo: fromPrice.demo || toPrice.demo ? 1n : 0n,
   };
-  // quotes long expired only fill the table: clear them as new ones are handed out (a quote
-  // expired for less than a day still answers "expired" rather than "not found")
-  await db.deleteFrom('convert_quotes').where('expires_at', '<', BigInt(now - EXPIRED_QUOTES_KEPT_MS)).execute();
-  await db.insertInto('convert_quotes').values(quote).execute();
+  // one transaction: one commit, which on SQLite joins the group in flight (db/commitGroup.ts)
+  await db.transaction().execute(async (trx) => {
+    // quotes long expired only fill the table: clear them as new ones are handed out (a quote
+    // expired for less than a day still answers "expired" rather than "not found")
+    await trx.deleteFrom('convert_quotes').where('expires_at', '<', BigInt(now - EXPIRED_QUOTES_KEPT_MS)).execute();
+    await trx.insertInto('convert_quotes').values(quote).execute();
+  });
   return {
     quoteId: quote.id, from, to, amount: fromUnits(amount), rate: fromUnits(rate), fee: fromUnits(fee), received: fromUnits(received),
     expiresAt: time.timestamp(quote.expires_at),

@@ -7,7 +7,6 @@ import { startTestApp, type TestApp } from './support/app';
 import { MINUTE } from './support/clock';
 import { balanceOf, deposit, newUser, transfer, type MoneyUser } from './support/ledger';
 import { bearer, PROFILE_URL } from './support/siwe';
-import { recordStatements } from './support/statements';
 import { postPayPass } from './support/stepUp';
 import type { StepUpPurposeType } from '../../contract/stepUp';
 
@@ -126,36 +125,5 @@ describe('lockout', () => {
     const locked = await setPass(user, { oldPassword: '246810', newPassword: '123123' }, 'en-US');
     expect(locked.statusCode).toBe(423);
     expect(locked.json().errMessage).toBe('Too many wrong pay passwords: locked, try again in 15 minutes');
-  });
-});
-
-describe('what a check writes', () => {
-  /** the write statements the driver ran outside a transaction (each one its own commit: on SQLite a disk flush that no other transaction shares) */
-  function writesOutsideTransactions(ran: string[]): string[] {
-    let open = false;
-    const alone: string[] = [];
-    for (const statement of ran.map((text) => text.trim().toLowerCase())) {
-      if (/^begin\b/.test(statement)) open = true;
-      else if (/^(commit|rollback)$/.test(statement)) open = false;
-      else if (!open && /^(insert|update|delete)\b/.test(statement)) alone.push(statement);
-    }
-    return alone;
-  }
-
-  it.each([
-    ['a right password', '246810', 200],
-    ['a wrong one', '000000', 422],
-  ])('%s: its try is counted and settled inside transactions, so their commits join the others in flight', async (_name, payPassword, status) => {
-    const user = await newUser(t.app, t.db, t.clock);
-    await deposit(t.db, t.clock, user, '100');
-    const recorder = recordStatements(t.testDb.kind);
-    recorder.start();
-    try {
-      expect((await transfer(t.app, user, { to: payee.uid, amount: '10', payPassword })).statusCode).toBe(status);
-    } finally {
-      recorder.stop();
-    }
-    expect(recorder.ran.some((statement) => /pay_password_guards/.test(statement) && /^\s*(insert|update)/i.test(statement))).toBe(true);
-    expect(writesOutsideTransactions(recorder.ran)).toEqual([]);
   });
 });

@@ -81,3 +81,18 @@ export function recordStatements(kind: 'sqlite' | 'postgres') {
     },
   };
 }
+
+/**
+ * The write statements among `ran` that ran outside a transaction. Each is a commit of its own: on
+ * SQLite a disk flush on the event loop that no other transaction shares (db/commitGroup.ts).
+ */
+export function writesOutsideTransactions(ran: string[]): string[] {
+  let open = false;
+  const alone: string[] = [];
+  for (const statement of ran.map((text) => text.trim().toLowerCase())) {
+    if (/^begin\b/.test(statement)) open = true;
+    else if (/^(commit|rollback)$/.test(statement)) open = false;
+    else if (!open && /^(insert|update|delete)\b/.test(statement)) alone.push(statement);
+  }
+  return alone;
+}

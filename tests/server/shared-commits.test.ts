@@ -1,0 +1,59 @@
+/**
+ * The calls of the load's mix that write (sign-in, a conversion's quote and its use, a transfer
+ * with a right or a wrong pay password) write only inside transactions, so that on SQLite every
+ * commit can join the group of those in flight instead of flushing the disk alone.
+ */
+import { Wallet } from 'ethers';
+import { startTestApp, type TestApp } from './support/app';
+import { CONVERT_URL, deposit, newUser, PAY_PASSWORD, QUOTE_URL, transfer, type MoneyUser } from './support/ledger';
+import { bearer, signIn } from './support/siwe';
+import { recordStatements, writesOutsideTransactions } from './support/statements';
+
+let t: TestApp;
+let payee: MoneyUser;
+beforeAll(async () => {
+  t = await startTestApp({ seed: true });
+  payee = await newUser(t.app, t.db, t.clock, { payPassword: null });
+});
+afterAll(async () => t.close());
+
+/** what `call` ran, checking it wrote something (so an empty list means something) */
+async function writesAlone(call: () => Promise<unknown>, writes: RegExp): Promise<string[]> {
+  const recorder = recordStatements(t.testDb.kind);
+  recorder.start();
+  try {
+    await call();
+  } finally {
+    recorder.stop();
+  }
+  expect(recorder.ran.some((statement) => /^\s*(insert|update)/i.test(statement) && writes.test(statement))).toBe(true);
+  return writesOutsideTransactions(recorder.ran);
+}
+
+it('sign-in: the nonce and the session', async () => {
+  expect(await writesAlone(() => signIn(t.app, t.clock, { wallet: Wallet.createRandom() }), /auth_nonces/)).toEqual([]);
+});
+
+it('a conversion: its quote and the conversion', async () => {
+  const user = await newUser(t.app, t.db, t.clock);
+  await deposit(t.db, t.clock, user, '100');
+  const written = await writesAlone(async () => {
+    const quote = await t.app.inject({ method: 'POST', url: QUOTE_URL, headers: bearer(user.token), payload: { from: 'USDT', to: 'BTC', amount: '10' } });
+    expect(quote.statusCode).toBe(200);
+    const converted = await t.app.inject({ method: 'POST', url: CONVERT_URL, headers: bearer(user.token), payload: { quoteId: quote.json().data.quoteId, payPassword: PAY_PASSWORD } });
+    expect(converted.statusCode).toBe(200);
+  }, /convert_quotes/);
+  expect(written).toEqual([]);
+});
+
+it.each([
+  ['a right pay password', PAY_PASSWORD, 200],
+  ['a wrong one', '000000', 422],
+])('a transfer with %s: the try is counted and settled inside transactions', async (_name, payPassword, status) => {
+  const user = await newUser(t.app, t.db, t.clock);
+  await deposit(t.db, t.clock, user, '100');
+  const written = await writesAlone(async () => {
+    expect((await transfer(t.app, user, { to: payee.uid, amount: '10', payPassword })).statusCode).toBe(status);
+  }, /pay_password_guards/);
+  expect(written).toEqual([]);
+});
