@@ -24,6 +24,8 @@
  *
  * BENCH_CONFIGS=sqlite,pg1,pg2 picks configurations (default sqlite,pg1; PostgreSQL ones need DATABASE_URL);
  * BENCH_MIX=reads leaves out the calls that check a pay password (what else limits the rate).
+ * BENCH_SERVER_NODE_OPTIONS becomes the serving processes' NODE_OPTIONS, e.g.
+ *   `--import ./bench/support/cpuProfile.mjs` for a CPU profile of the server under the mix.
  * Everything runs on this machine: the generator shares the CPU with the servers.
  */
 import { spawn } from 'node:child_process';
@@ -426,6 +428,7 @@ async function runConfig(name: string): Promise<Record<string, unknown>> {
         ...process.env, ...(name === 'sqlite' ? { DATABASE_URL: '', SQLITE_PATH: options.sqlitePath } : { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema }),
         ...prices.env, REDIS_URL: redis.url, PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DIST_DIR: dir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PAY_PASSWORD_PEPPER_FILE: pepperFile,
         RATE_LIMIT_AUTH_MAX: '100000000', RATE_LIMIT_MONEY_MAX: '100000000', JOBS_OFF: 'settlement,mallSweep',
+        ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
       },
     });
     try {
