@@ -6,7 +6,9 @@ import { getLocale, type RequestConfig } from '@umijs/max';
 import React from 'react';
 import AppProviders from '@/components/AppProviders';
 import { fetchInitialState, type InitialState } from '@/initialState';
+import { DEFAULT_LOCALE } from '@/constants/app';
 import { ensureLocale } from '@/locales/load';
+import { decideHydration } from '@/prerender/hydration';
 import { requestConfig } from '@/requestErrorConfig';
 import { registerServiceWorker } from '@/serviceWorker/register';
 import { getTheme } from '@/session';
@@ -23,6 +25,14 @@ export function render(oldRender: () => void) {
   // built apps only: `max dev` serves files that change on every edit, and tests have no worker
   if (process.env.NODE_ENV === 'production') registerServiceWorker();
 }
+
+/** Hydrate the prerendered page when this visitor sees what the server rendered (src/prerender/hydration.ts). */
+export function modifyClientRenderOpts(opts: Record<string, unknown>) {
+  return { ...opts, hydrate: decideHydration() };
+}
+
+/** Prerendering (plugins/prerender) has no navigator to read: the server renders the default language. */
+export const locale = typeof window === 'undefined' ? { getLocale: () => DEFAULT_LOCALE } : {};
 
 export async function getInitialState(): Promise<InitialState> {
   return fetchInitialState();
