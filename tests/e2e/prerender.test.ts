@@ -1,0 +1,136 @@
+/**
+ * The public first screens arrive as HTML (plugins/prerender): with JavaScript disabled, a phone
+ * in zh-CN sees the page's Chinese text with antd's styles; with JavaScript, React hydrates that
+ * markup (the same DOM nodes stay, no console error, no layout shift); a visitor the markup was
+ * not rendered for (zh-TW, signed in) still gets the right page.
+ * Screenshots: tests/screenshots/prerender-*.png.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Wallet } from 'ethers';
+import type { Page } from 'puppeteer-core';
+import { useE2E, PHONE } from './support/environment';
+import { SCREENSHOT_DIR } from './support/paths';
+import { waitForNetworkQuiet, waitForText } from './support/page';
+import { signInViaApi } from './support/siwe';
+
+const e2e = useE2E();
+const CLS_GOAL = 0.02;
+const FIRST_SCREEN_TEXT: Record<string, string> = {
+  '/login': '连接钱包登录',
+  '/': '登录后查看您的资产与收益',
+  '/calculate': '算力产品',
+  '/shopping': '全部',
+};
+const PAGES = Object.keys(FIRST_SCREEN_TEXT);
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `prerender-${name}.png`) });
+}
+
+const fileName = (path: string) => (path === '/' ? 'home' : path.slice(1));
+
+/** Console errors and warnings, and uncaught errors (React reports a failed hydration through both). */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warn') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${String(error)}`));
+  return problems;
+}
+
+/** Before any script runs: keeps the parsed #root's header element and sums the layout shifts. */
+async function observeFirstParse(page: Page): Promise<void> {
+  await page.evaluateOnNewDocument(() => {
+    const w = window as unknown as { __cls: number; __parsedHeader?: Element | null };
+    w.__cls = 0;
+    // "interactive": the document is parsed and the deferred scripts have not run yet
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') w.__parsedHeader = document.querySelector('#root header');
+    });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+describe('with JavaScript disabled, at 375 px in zh-CN', () => {
+  test.each(PAGES)('%s arrives with its first-screen text, styled by antd', async (path) => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.setJavaScriptEnabled(false);
+    await page.setExtraHTTPHeaders({ 'accept-language': 'zh-CN' });
+    await page.goto(e2e.url(path), { waitUntil: 'load' });
+    await screenshot(page, `nojs-${fileName(path)}`);
+
+    expect(await page.$eval('#root', (el) => el.getAttribute('data-prerendered'))).toBe(path);
+    expect(await page.$eval('#root', (el) => (el as HTMLElement).innerText)).toContain(FIRST_SCREEN_TEXT[path]);
+    expect(await page.$$('#root .pf-shell')).toHaveLength(0);
+    // antd's critical CSS is in the document: its layout, header and buttons are styled
+    const header = await page.$eval('#root header', (el) => {
+      const style = getComputedStyle(el);
+      return { top: el.getBoundingClientRect().top, height: el.getBoundingClientRect().height, background: style.backgroundColor };
+    });
+    expect(header).toEqual({ top: 0, height: 48, background: 'rgb(255, 255, 255)' });
+    expect(await page.$eval('#root .ant-btn', (el) => getComputedStyle(el).cursor)).toBe('pointer');
+    expect(await page.$eval('[data-testid="tab-bar"]', (el) => Math.round(el.getBoundingClientRect().bottom))).toBe(PHONE.height);
+  });
+
+  test('a client route that is not prerendered still gets the plain shell', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.setJavaScriptEnabled(false);
+    await page.goto(e2e.url('/my/assets'), { waitUntil: 'load' });
+    expect(await page.$eval('#root', (el) => el.getAttribute('data-prerendered'))).toBeNull();
+    expect(await page.$$('#root .pf-shell')).toHaveLength(1);
+  });
+});
+
+describe('with JavaScript, at 375 px', () => {
+  test.each(PAGES)('%s: React hydrates the markup (same nodes), no console error, CLS ≤ 0.02', async (path) => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    const problems = problemsOf(page);
+    await observeFirstParse(page);
+    await page.goto(e2e.url(path), { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('[data-testid="tab-bar"]');
+    await waitForNetworkQuiet(page, 1000);
+    await screenshot(page, `hydrated-${fileName(path)}`);
+
+    const state = await page.evaluate(() => {
+      const w = window as unknown as { __cls: number; __parsedHeader?: Element | null };
+      return { parsed: !!w.__parsedHeader, sameHeader: w.__parsedHeader === document.querySelector('#root header'), cls: w.__cls };
+    });
+    expect(state).toMatchObject({ parsed: true, sameHeader: true });
+    expect(state.cls).toBeLessThanOrEqual(CLS_GOAL);
+    expect(problems).toEqual([]);
+    await waitForText(page, '#root', FIRST_SCREEN_TEXT[path]);
+  });
+
+  test('/login for a zh-TW visitor: rendered over the markup, in zh-TW, no console error', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    const problems = problemsOf(page);
+    await observeFirstParse(page);
+    await page.evaluateOnNewDocument(() => localStorage.setItem('umi_locale', 'zh-TW'));
+    await page.goto(e2e.url('/login'), { waitUntil: 'domcontentloaded' });
+    await waitForText(page, '#root', '連接錢包登入');
+    await waitForNetworkQuiet(page, 1000);
+    expect(await page.$eval('#root', (el) => (el as HTMLElement).innerText)).not.toContain('连接钱包登录');
+    expect(await page.evaluate(() => (window as unknown as { __parsedHeader?: Element }).__parsedHeader === document.querySelector('#root header'))).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  test('a signed-in visitor gets the signed-in pages, no console error', async () => {
+    const session = await signInViaApi(e2e.baseUrl, Wallet.createRandom());
+    const page = await e2e.newPage({ viewport: PHONE, session });
+    const problems = problemsOf(page);
+    await page.goto(e2e.url('/login'), { waitUntil: 'domcontentloaded' });
+    await waitForText(page, '#root', '已登录');
+    await page.goto(e2e.url('/'), { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('[data-testid="tab-bar"]');
+    await waitForNetworkQuiet(page, 1000);
+    expect(await page.$eval('#root', (el) => (el as HTMLElement).innerText)).not.toContain(FIRST_SCREEN_TEXT['/']);
+    expect(problems).toEqual([]);
+  });
+});
