@@ -70,7 +70,8 @@ export default (api: IApi) => {
   });
 
   api.onBuildHtmlComplete(async () => {
-    const serverBuildPath = (api.config.ssr as { serverBuildPath: string }).serverBuildPath;
+    const serverBuildPath = (api.config.ssr as { serverBuildPath?: string } | undefined)?.serverBuildPath;
+    if (!serverBuildPath) throw new Error('prerender: `ssr.serverBuildPath` is not configured');
     const bundle = loadServerBundle(path.dirname(path.resolve(api.paths.cwd, serverBuildPath)));
     const outputDir = api.paths.absOutputPath;
     const indexHtml = fs.readFileSync(path.join(outputDir, 'index.html'), 'utf8');
