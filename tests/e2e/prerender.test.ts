@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
 import { useE2E, PHONE } from './support/environment';
+import { interceptRequests } from './support/intercept';
 import { SCREENSHOT_DIR } from './support/paths';
 import { waitForNetworkQuiet, waitForText } from './support/page';
 import { signInViaApi } from './support/siwe';
@@ -106,6 +107,23 @@ describe('with JavaScript, at 375 px', () => {
     expect(state.cls).toBeLessThanOrEqual(CLS_GOAL);
     expect(problems).toEqual([]);
     await waitForText(page, '#root', FIRST_SCREEN_TEXT[path]);
+  });
+
+  test("/shopping with its page's code arriving after the API's answers: still hydrated, no console error", async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    const problems = problemsOf(page);
+    await observeFirstParse(page);
+    let answered!: () => void;
+    const flagsAnswered = new Promise<void>((resolve) => (answered = resolve));
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/v1/web/features') setTimeout(answered, 1000);
+    });
+    await interceptRequests(page, [{ match: (url) => /^\/p__Shopping__index\./.test(url.pathname), reply: { heldUntil: flagsAnswered } }]);
+    await page.goto(e2e.url('/shopping'), { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('[data-testid="tab-bar"]');
+    await waitForNetworkQuiet(page, 1000);
+    expect(await page.evaluate(() => (window as unknown as { __parsedHeader?: Element }).__parsedHeader === document.querySelector('#root header'))).toBe(true);
+    expect(problems).toEqual([]);
   });
 
   test('/login for a zh-TW visitor: rendered over the markup, in zh-TW, no console error', async () => {
