@@ -22,15 +22,15 @@ export function patchInitialStateProvider(source: string): string {
   return `import { isHydrating } from '@/prerender/hydration';\n${source.replace(PROVIDER_GUARD, HYDRATING_GUARD)}`;
 }
 
-/** The initial state's arrival, an update that may come before every lazy page has hydrated. */
+/** The initial state's arrival: it waits until the prerendered page has hydrated (src/prerender/hydration.ts). */
 const STATE_ARRIVES = 'setState((s) => ({ ...s, initialState: ret, loading: false }));';
-const STATE_ARRIVES_HYDRATING = `updateWhileHydrating(() => ${STATE_ARRIVES.slice(0, -1)});`;
+const STATE_ARRIVES_HYDRATED = `await afterHydration();\n      ${STATE_ARRIVES}`;
 
-/** The generated initial-state model with its first update as a transition while hydrating. */
+/** The generated initial-state model with its first state held until the page has hydrated. */
 export function patchInitialStateModel(source: string): string {
-  if (source.includes(STATE_ARRIVES_HYDRATING)) return source;
+  if (source.includes(STATE_ARRIVES_HYDRATED)) return source;
   if (!source.includes(STATE_ARRIVES)) throw new Error("prerender: Umi's initial-state model changed; hydration would fail");
-  return `import { updateWhileHydrating } from '@/prerender/hydration';\n${source.replace(STATE_ARRIVES, STATE_ARRIVES_HYDRATING)}`;
+  return `import { afterHydration } from '@/prerender/hydration';\n${source.replace(STATE_ARRIVES, STATE_ARRIVES_HYDRATED)}`;
 }
 
 const SERVER_ENTRY_EXPORT = "export { renderToHtml } from '@/prerender/renderToHtml';";

@@ -5,7 +5,6 @@
  * rendered over the markup, as without the prerender.
  */
 import { getLocale } from '@umijs/max';
-import { startTransition } from 'react';
 import { DEFAULT_LOCALE, PHONE_MEDIA_QUERY } from '@/constants/app';
 import { getTheme, getToken } from '@/session';
 import { PRERENDERED_ATTRIBUTE } from '../../contract/rules/sitePaths';
@@ -40,11 +39,44 @@ export function rendersPrerenderedPage(): boolean {
   return typeof window === 'undefined' || hydrating;
 }
 
+/** How long the initial state may wait for the page to hydrate, at most. */
+const HYDRATION_WAIT_MS = 10_000;
+const HYDRATION_POLL_MS = 50;
+
+/** React's own keys on the DOM nodes it has hydrated (stable since React 17). */
+function hydratedByReact(element: Element): { done: boolean; ownsChildren: boolean } {
+  const keys = Object.keys(element);
+  if (!keys.some((key) => key.startsWith('__reactFiber$'))) return { done: false, ownsChildren: false };
+  const propsKey = keys.find((key) => key.startsWith('__reactProps$'));
+  const props = propsKey ? (element as unknown as Record<string, { dangerouslySetInnerHTML?: unknown } | undefined>)[propsKey] : undefined;
+  return { done: true, ownsChildren: !props?.dangerouslySetInnerHTML };
+}
+
+function everyNodeHydrated(element: Element): boolean {
+  for (const child of Array.from(element.children)) {
+    const state = hydratedByReact(child);
+    if (!state.done) return false;
+    if (state.ownsChildren && !everyNodeHydrated(child)) return false;
+  }
+  return true;
+}
+
 /**
- * Runs a state update as a transition while hydrating: a plain update reaching a lazily loaded
- * part not hydrated yet makes React drop its server markup and render it anew (error #421).
+ * Resolves once React has hydrated the whole prerendered page (at once when not hydrating).
+ * React 18 hydrates each Suspense boundary (Umi puts one around every route) after the root, at
+ * idle priority: an update reaching one before that makes React drop its markup (error #421), and
+ * a boundary hydrated after the initial state arrived would render other than the server did.
+ * So the initial state (plugins/prerender patches Umi's model) waits for this.
  */
-export function updateWhileHydrating(update: () => void): void {
-  if (hydrating) startTransition(update);
-  else update();
+export function afterHydration(): Promise<void> {
+  if (!hydrating) return Promise.resolve();
+  const root = document.getElementById('root');
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!root || everyNodeHydrated(root) || Date.now() - started > HYDRATION_WAIT_MS) resolve();
+      else setTimeout(check, HYDRATION_POLL_MS);
+    };
+    check();
+  });
 }

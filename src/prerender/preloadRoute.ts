@@ -6,7 +6,9 @@
 
 interface UmiRoute {
   id: string;
+  /** a wrapped page's own route has an empty path; its full path is `originPath` */
   path?: string;
+  originPath?: string;
   parentId?: string;
 }
 
@@ -41,7 +43,7 @@ function load(component: unknown): Promise<void> {
 function routeIdsOf(path: string, routes: Record<string, UmiRoute>): Set<string> {
   const ids = new Set<string>();
   for (const route of Object.values(routes)) {
-    if (route.path !== path) continue;
+    if (route.path !== path && route.originPath !== path) continue;
     for (let current: UmiRoute | undefined = route; current && !ids.has(current.id); current = current.parentId ? routes[current.parentId] : undefined) {
       ids.add(current.id);
     }

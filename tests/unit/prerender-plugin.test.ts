@@ -18,9 +18,9 @@ describe("the patches of Umi's initial-state files", () => {
     expect(patchInitialStateProvider(patched)).toBe(patched);
   });
 
-  test('the model sets the first initial state as a transition while hydrating', () => {
+  test('the model holds the first initial state until the page has hydrated', () => {
     const patched = patchInitialStateModel(UMI_INITIAL_STATE_PLUGIN);
-    expect(patched).toContain('updateWhileHydrating(() => setState((s) => ({ ...s, initialState: ret, loading: false })))');
+    expect(patched).toMatch(/await afterHydration\(\);\s+setState\(\(s\) => \(\{ \.\.\.s, initialState: ret, loading: false \}\)\);/);
     expect(patchInitialStateModel(patched)).toBe(patched);
   });
 
