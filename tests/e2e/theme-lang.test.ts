@@ -49,10 +49,11 @@ async function openHome(page: Page): Promise<void> {
 }
 
 describe('dark mode', () => {
+  // on a route with the shell: the public first screens arrive prerendered light (tests/e2e/prerender.test.ts)
   test('the static shell paints dark at once on a dark system (no script has run)', async () => {
     const page = await phonePage({ dark: true });
     await page.setJavaScriptEnabled(false);
-    await page.goto(e2e.url('/'), { waitUntil: 'load' });
+    await page.goto(e2e.url('/my/assets'), { waitUntil: 'load' });
     await page.screenshot({ path: screenshotPath('theme-lang-shell-dark.png') });
     expect(await page.$eval('#root .pf-shell', (el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 0, 0)');
     expect(await page.$eval('#root .pf-shell-header', (el) => getComputedStyle(el).backgroundColor)).toBe('rgb(20, 20, 20)');
