@@ -30,3 +30,6 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
 
 /** The attribute on a prerendered document's #root naming the path it was rendered for. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/** The element beside #root in a prerendered document holding the plain document's shell. */
+export const PRERENDERED_SHELL_ID = 'pf-prerendered-shell';

@@ -7,7 +7,7 @@
 import { getLocale } from '@umijs/max';
 import { DEFAULT_LOCALE, PHONE_MEDIA_QUERY } from '@/constants/app';
 import { getTheme, getToken } from '@/session';
-import { PRERENDERED_ATTRIBUTE } from '../../contract/rules/sitePaths';
+import { PRERENDERED_ATTRIBUTE, PRERENDERED_SHELL_ID } from '../../contract/rules/sitePaths';
 
 let hydrating = false;
 
@@ -23,9 +23,26 @@ function matchesPrerenderedVisitor(): boolean {
   );
 }
 
-/** Decided once, before the first render (src/app.tsx `modifyClientRenderOpts`). */
+/**
+ * The document as the app takes it over. A visitor shown the shell (the prerendered document's CSS
+ * shows it on a wider screen or a dark theme, plugins/prerenderedDocument.ts) gets it back into
+ * #root, so the app renders over the shell as over the plain document; a visitor shown the page
+ * keeps it until React hydrates it or renders over it. Either way the mark goes, so that no rule
+ * of that CSS applies to the running app (say, once its user picks the dark theme).
+ */
+function takeOverDocument(): void {
+  const root = document.getElementById('root');
+  const shell = document.getElementById(PRERENDERED_SHELL_ID);
+  if (!root || !shell) return;
+  if (!hydrating && getComputedStyle(shell).display !== 'none') root.innerHTML = shell.innerHTML;
+  root.removeAttribute(PRERENDERED_ATTRIBUTE);
+  shell.remove();
+}
+
+/** Decided once, before the first render (src/app.tsx `modifyClientRenderOpts`), after html[data-theme] is set. */
 export function decideHydration(): boolean {
   hydrating = matchesPrerenderedVisitor();
+  takeOverDocument();
   return hydrating;
 }
 

@@ -2,14 +2,16 @@
  * The public first screens arrive as HTML (plugins/prerender): with JavaScript disabled, a phone
  * in zh-CN sees the page's Chinese text with antd's styles; with JavaScript, React hydrates that
  * markup (the same DOM nodes stay, no console error, no layout shift); a visitor the markup was
- * not rendered for (zh-TW, signed in) still gets the right page.
+ * not rendered for (zh-TW, signed in, a desktop, a dark system) still gets the right page, and
+ * the desktop and the dark system see the plain document's shell until then, never the light
+ * phone page.
  * Screenshots: tests/screenshots/prerender-*.png.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
-import { useE2E, PHONE } from './support/environment';
+import { DESKTOP, useE2E, PHONE } from './support/environment';
 import { interceptRequests } from './support/intercept';
 import { SCREENSHOT_DIR } from './support/paths';
 import { waitForNetworkQuiet, waitForText } from './support/page';
@@ -89,6 +91,38 @@ describe('with JavaScript disabled, at 375 px in zh-CN', () => {
   });
 });
 
+describe('the visitors the page was not rendered for, before any script', () => {
+  const shown = (page: Page) =>
+    page.evaluate(() => ({
+      page: !!document.querySelector('#root')?.getBoundingClientRect().height,
+      shell: !!document.querySelector('#pf-prerendered-shell')?.getBoundingClientRect().height,
+    }));
+
+  test('a desktop sees the shell, not the phone page', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    await page.setJavaScriptEnabled(false);
+    await page.goto(e2e.url('/login'), { waitUntil: 'load' });
+    await screenshot(page, 'nojs-login-desktop');
+    expect(await shown(page)).toEqual({ page: false, shell: true });
+  });
+
+  test('a dark system sees the dark shell, not the light page', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+    await page.setJavaScriptEnabled(false);
+    await page.goto(e2e.url('/login'), { waitUntil: 'load' });
+    expect(await shown(page)).toEqual({ page: false, shell: true });
+    expect(await page.$eval('#pf-prerendered-shell .pf-shell', (el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 0, 0)');
+  });
+
+  test('a light phone sees the page, not the shell', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.setJavaScriptEnabled(false);
+    await page.goto(e2e.url('/login'), { waitUntil: 'load' });
+    expect(await shown(page)).toEqual({ page: true, shell: false });
+  });
+});
+
 describe('with JavaScript, at 375 px', () => {
   test.each(PAGES)('%s: React hydrates the markup (same nodes), no console error, CLS ≤ 0.02, on a slow phone', async (path) => {
     const page = await e2e.newPage({ viewport: PHONE });
@@ -152,6 +186,27 @@ describe('with JavaScript, at 375 px', () => {
     await page.waitForSelector('[data-testid="tab-bar"]');
     await waitForNetworkQuiet(page, 1000);
     expect(await page.$eval('#root', (el) => (el as HTMLElement).innerText)).not.toContain(FIRST_SCREEN_TEXT['/']);
+    expect(problems).toEqual([]);
+  });
+
+  test.each([
+    ['a desktop', { viewport: DESKTOP, dark: false }],
+    ['a dark phone', { viewport: PHONE, dark: true }],
+  ])('%s: the app renders over the shell, with nothing of the prerendered document left, no console error', async (_name, visitor) => {
+    const page = await e2e.newPage({ viewport: visitor.viewport });
+    if (visitor.dark) await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+    const problems = problemsOf(page);
+    await observeFirstParse(page);
+    await page.goto(e2e.url('/login'), { waitUntil: 'domcontentloaded' });
+    await waitForText(page, '#root', FIRST_SCREEN_TEXT['/login']);
+    await waitForNetworkQuiet(page, 1000);
+    const left = await page.evaluate(() => ({
+      shell: !!document.getElementById('pf-prerendered-shell'),
+      mark: document.getElementById('root')?.getAttribute('data-prerendered') ?? null,
+      theme: document.documentElement.dataset.theme,
+      hydrated: (window as unknown as { __parsedHeader?: Element }).__parsedHeader === document.querySelector('#root header'),
+    }));
+    expect(left).toEqual({ shell: false, mark: null, theme: visitor.dark ? 'dark' : 'light', hydrated: false });
     expect(problems).toEqual([]);
   });
 });

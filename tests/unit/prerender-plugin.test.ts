@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { patchInitialStateModel, patchInitialStateProvider } from '../../plugins/prerender';
-import { prerenderedDocument } from '../../plugins/prerenderedDocument';
+import { PRERENDERED_CSS, prerenderedDocument } from '../../plugins/prerenderedDocument';
 
 const UMI_INITIAL_STATE_PLUGIN = fs.readFileSync(require.resolve('@umijs/plugins/dist/initial-state.js'), 'utf8');
 
@@ -39,10 +39,23 @@ describe('a prerendered document', () => {
   test('has the markup verbatim in #root, marked with its path, and the styles before the app CSS', () => {
     const document = prerenderedDocument(INDEX_HTML, '/login', page);
     expect(document).toContain(`<div id="root" data-prerendered="/login">${page.html}</div>`);
-    expect(document).not.toContain('pf-shell"');
+    // the plain document's shell, beside #root, for the visitors the page was not rendered for
+    expect(document).toContain('<div id="pf-prerendered-shell"><div class="pf-shell"></div></div><div id="root"');
+    expect(document).toContain(`<style id="prerendered-css">${PRERENDERED_CSS}</style>`);
     expect(document.indexOf(page.styles)).toBeGreaterThan(document.indexOf('<meta charset'));
     expect(document.indexOf(page.styles)).toBeLessThan(document.indexOf('href="/umi.css"'));
     expect(document).toContain('<script src="/umi.js" defer');
     expect(document).not.toMatch(/<script(?![^>]*\ssrc=)/);
+  });
+});
+
+describe('which of the page and the shell the document shows before any script', () => {
+  test('the shell on a wider screen and on a dark theme, chosen or the system\'s when none is', () => {
+    expect(PRERENDERED_CSS.split('\n')).toEqual([
+      '#pf-prerendered-shell{display:none}',
+      '@media (min-width:769px){html #pf-prerendered-shell{display:block}html #root[data-prerendered]{display:none}}',
+      '@media (prefers-color-scheme:dark){html:not([data-theme=light]) #pf-prerendered-shell{display:block}html:not([data-theme=light]) #root[data-prerendered]{display:none}}',
+      'html[data-theme=dark] #pf-prerendered-shell{display:block}html[data-theme=dark] #root[data-prerendered]{display:none}',
+    ]);
   });
 });
