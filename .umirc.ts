@@ -69,6 +69,13 @@ export default defineConfig({
       'core-js/stable/string/at',
     ],
   },
+  // `max build` only: a Node bundle of the app besides the browser's, for plugins/prerender to
+  // render the public first screens. Its own folder: Umi empties it first (the default is
+  // server/, our API). `pureApp`: the browser hydrates #root only, not the whole document.
+  // Not in `max dev`, where Umi would answer every page from that bundle with its own document.
+  ...(process.env.NODE_ENV === 'production'
+    ? { ssr: { serverBuildPath: 'dist-server/umi.server.js', __INTERNAL_DO_NOT_USE_OR_YOU_WILL_BE_FIRED: { pureApp: true } } }
+    : {}),
   npmClient: 'npm',
-  plugins: ['./plugins/chunkLoadTimeout', './plugins/browserTargets', './plugins/sideEffectFreePackages', './plugins/appShell', './plugins/unusedAntdParts', './plugins/antdButtonIsBright', './plugins/consoleChunks', './plugins/serviceWorker'],
+  plugins: ['./plugins/chunkLoadTimeout', './plugins/browserTargets', './plugins/sideEffectFreePackages', './plugins/appShell', './plugins/unusedAntdParts', './plugins/antdButtonIsBright', './plugins/consoleChunks', './plugins/serviceWorker', './plugins/prerender'],
 });

@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'src/.umi/', 'src/.umi-production/', 'src/.umi-test/', '**/*.d.ts', 'coverage/'],
+    ignores: ['node_modules/', 'dist/', 'dist-server/', 'src/.umi/', 'src/.umi-production/', 'src/.umi-test/', '**/*.d.ts', 'coverage/'],
   },
   ...tseslint.configs.recommended,
   {

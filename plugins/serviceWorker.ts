@@ -4,7 +4,7 @@
  * them, the page or the worker's own code does. Workbox's webpack plugin is not used: it runs
  * before Umi writes index.html (the shell), and its runtime is more than this app needs.
  *
- * The list: the shell (`/`) and every hashed file of the user app. The operator console's chunks
+ * The list: the shell (`/index.html`) and every hashed file of the user app. The operator console's chunks
  * (plugins/consoleChunks.ts) are left out: a visitor's phone has no use for them.
  */
 import crypto from 'node:crypto';
@@ -22,7 +22,7 @@ export const WORKER_ENTRY = path.join(__dirname, '../src/serviceWorker/worker.ts
 /** webpack's `namedChunkGroups` of the build's stats: each named chunk with the files it loads. */
 export type NamedChunkGroups = Record<string, { assets: Array<{ name: string }> }>;
 
-/** The URLs the worker stores on install: `/` and the emitted hashed files, less those only the console loads. */
+/** The URLs the worker stores on install: the shell and the emitted hashed files, less those only the console loads. */
 export function precacheList(emitted: string[], groups: NamedChunkGroups): string[] {
   const filesOf = (console: boolean) =>
     new Set(
@@ -33,7 +33,7 @@ export function precacheList(emitted: string[], groups: NamedChunkGroups): strin
   const user = filesOf(false);
   const consoleOnly = [...filesOf(true)].filter((file) => !user.has(file));
   const files = emitted.filter((file) => HASHED_ASSET.test(file) && !consoleOnly.includes(file));
-  return ['/', ...files.sort().map((file) => `/${file}`)];
+  return ['/index.html', ...files.sort().map((file) => `/${file}`)];
 }
 
 export interface WorkerBuild {

@@ -6,8 +6,9 @@
  * Route rules over this map live in src/utils/routeAccess.ts.
  */
 import featureDefaults from '../config/access';
-import type { FeatureFlags } from '@/featureFlags';
+import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '@/featureFlags';
 import type { InitialState } from '@/initialState';
+import { rendersPrerenderedPage } from '@/prerender/hydration';
 import type { OperatorPermission } from '../contract/rules/operators';
 
 export type AccessMap = { isLogin: boolean } & FeatureFlags & Partial<Record<OperatorPermission, boolean>>;
@@ -20,8 +21,11 @@ export interface OperatorAccessState {
 /** Before the initial state has the flags, every flagged route stays closed (nothing is shown then). */
 const CLOSED = Object.fromEntries(Object.keys(featureDefaults).map((feature) => [feature, false])) as FeatureFlags;
 
+/** A prerendered page is rendered, and hydrated, with the default flags (the server's arrive later). */
+const flagsBeforeStart = (): FeatureFlags => (rendersPrerenderedPage() ? DEFAULT_FEATURE_FLAGS : CLOSED);
+
 export default function access(initialState?: Partial<InitialState> & OperatorAccessState): AccessMap {
   // first, so that no permission name can stand in for a flag or for isLogin
   const operator = Object.fromEntries((initialState?.operatorPermissions ?? []).map((permission) => [permission, true]));
-  return { ...operator, ...CLOSED, ...initialState?.features, isLogin: !!initialState?.currentUser || !!initialState?.startFailed };
+  return { ...operator, ...flagsBeforeStart(), ...initialState?.features, isLogin: !!initialState?.currentUser || !!initialState?.startFailed };
 }

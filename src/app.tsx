@@ -6,23 +6,42 @@ import { getLocale, type RequestConfig } from '@umijs/max';
 import React from 'react';
 import AppProviders from '@/components/AppProviders';
 import { fetchInitialState, type InitialState } from '@/initialState';
+import { DEFAULT_LOCALE } from '@/constants/app';
 import { ensureLocale } from '@/locales/load';
+import { decideHydration, isHydrating } from '@/prerender/hydration';
+import { preloadRoute, rememberRoutes } from '@/prerender/preloadRoute';
 import { requestConfig } from '@/requestErrorConfig';
 import { registerServiceWorker } from '@/serviceWorker/register';
 import { getTheme } from '@/session';
 import { scrollToTopSmoothly } from '@/utils/scroll';
 
-/** A visitor who chose zh-TW or en-US gets its messages before the first render (zh-CN if they fail). */
+/**
+ * A visitor who chose zh-TW or en-US gets its messages before the first render (zh-CN if they
+ * fail); a visit that hydrates a prerendered page gets the page's code first.
+ */
 export function render(oldRender: () => void) {
   // the app shell (src/components/BlankPlaceholder) follows the theme from the first render on;
   // AppProviders keeps this attribute in step afterwards
   document.documentElement.dataset.theme = getTheme();
-  void ensureLocale(getLocale())
-    .catch(() => undefined)
-    .finally(oldRender);
+  const hydrating = decideHydration();
+  void Promise.all([ensureLocale(getLocale()).catch(() => undefined), hydrating ? preloadRoute(window.location.pathname) : undefined]).finally(
+    oldRender,
+  );
   // built apps only: `max dev` serves files that change on every edit, and tests have no worker
   if (process.env.NODE_ENV === 'production') registerServiceWorker();
 }
+
+export function patchRoutes({ routes, routeComponents }: { routes: Parameters<typeof rememberRoutes>[0]; routeComponents: Record<string, unknown> }) {
+  rememberRoutes(routes, routeComponents);
+}
+
+/** Hydrate the prerendered page when this visitor sees what the server rendered (src/prerender/hydration.ts). */
+export function modifyClientRenderOpts(opts: Record<string, unknown>) {
+  return { ...opts, hydrate: isHydrating() };
+}
+
+/** Prerendering (plugins/prerender) has no navigator to read: the server renders the default language. */
+export const locale = typeof window === 'undefined' ? { getLocale: () => DEFAULT_LOCALE } : {};
 
 export async function getInitialState(): Promise<InitialState> {
   return fetchInitialState();

@@ -16,3 +16,20 @@ export const SERVICE_WORKER_PATH = '/sw.js';
 export function isApiUrl(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
+
+/**
+ * The public first screens written as HTML at build time (plugins/prerender), each path with its
+ * file under dist/. The server sends that file for a visit to the path without a query string.
+ */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  '/': 'prerendered/home.html',
+  '/login': 'prerendered/login.html',
+  '/calculate': 'prerendered/calculate.html',
+  '/shopping': 'prerendered/shopping.html',
+};
+
+/** The attribute on a prerendered document's #root naming the path it was rendered for. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/** The element beside #root in a prerendered document holding the plain document's shell. */
+export const PRERENDERED_SHELL_ID = 'pf-prerendered-shell';

@@ -1,13 +1,14 @@
 /**
  * The built single-page app from dist/: hashed assets cached for a year, index.html and the
  * service worker never cached (so a deploy is picked up at once), and index.html for every client
- * route (SPA fallback).
+ * route (SPA fallback). A public first screen built as HTML (plugins/prerender) is sent as its
+ * own document when visited without a query string (the page was rendered without one).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { HASHED_ASSET, SERVICE_WORKER_PATH } from '../../contract/rules/sitePaths';
+import { HASHED_ASSET, PRERENDERED_PAGES, SERVICE_WORKER_PATH } from '../../contract/rules/sitePaths';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -33,6 +34,10 @@ export function registerStaticFiles(app: FastifyInstance, distDir: string): void
       res.setHeader('cache-control', cacheControlFor(file, root));
     },
   });
+  for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
+    if (!fs.existsSync(path.join(root, file))) continue;
+    app.get(route, (request, reply) => (request.url === route ? reply.header('cache-control', NO_CACHE).sendFile(file) : sendIndexHtml(reply)));
+  }
 }
 
 /** A client route (no file extension in its last segment) gets the app's index.html. */

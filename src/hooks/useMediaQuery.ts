@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-/** Whether a CSS media query matches now; re-renders when it starts or stops matching. */
-export function useMediaQuery(query: string): boolean {
+/**
+ * Whether a CSS media query matches now; re-renders when it starts or stops matching.
+ * `serverMatches` is the answer when prerendering and while hydrating (src/prerender/hydration.ts).
+ */
+export function useMediaQuery(query: string, serverMatches = false): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = window.matchMedia(query);
@@ -9,6 +12,6 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener?.('change', onChange);
     },
     () => window.matchMedia(query).matches,
-    () => false,
+    () => serverMatches,
   );
 }

@@ -23,7 +23,10 @@ function changeThemeMode(mode: ThemeMode): void {
   listeners.forEach((listener) => listener());
 }
 
+/** Prerendered pages are light (src/prerender/hydration.ts hydrates only then). */
+const lightTheme = (): ThemeMode => 'light';
+
 export function useThemeMode(): [ThemeMode, (mode: ThemeMode) => void] {
-  const mode = useSyncExternalStore(subscribe, getTheme, getTheme);
+  const mode = useSyncExternalStore(subscribe, getTheme, lightTheme);
   return [mode, changeThemeMode];
 }

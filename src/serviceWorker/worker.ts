@@ -35,8 +35,11 @@ interface WorkerScope {
 const worker = self as unknown as WorkerScope;
 const CACHE_PREFIX = 'powerfi-';
 const CACHE = `${CACHE_PREFIX}${__VERSION__}`;
-/** The shell's URL in the precache list: the server answers every client route with it. */
-const SHELL = '/';
+/**
+ * The shell's URL in the precache list: the server answers client routes with it (`/` itself is
+ * a prerendered page, plugins/prerender, which must not stand in for the other routes offline).
+ */
+const SHELL = '/index.html';
 
 worker.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(__PRECACHE__)));

@@ -32,7 +32,7 @@ const GROUPS: NamedChunkGroups = {
 describe('precacheList', () => {
   it('stores the shell and every hashed file the user app can load, chunks without a name too', () => {
     expect(precacheList(EMITTED, GROUPS)).toEqual([
-      '/',
+      '/index.html',
       '/1076.75401f62.async.js',
       '/4113.fc4f46bb.async.js',
       '/p__Home__index.424279e3.chunk.css',

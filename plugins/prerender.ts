@@ -1,0 +1,88 @@
+/**
+ * The public first screens as HTML: after the build, each page of PRERENDERED_PAGES is rendered
+ * with Umi's Node bundle of the app (`ssr` in .umirc.ts) into its own copy of dist/index.html;
+ * the browser hydrates it (src/prerender/hydration.ts). Rendered with Node, so no browser is
+ * needed to build.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { IApi } from '@umijs/max';
+import { PRERENDERED_PAGES } from '../contract/rules/sitePaths';
+import { prerenderedDocument } from './prerenderedDocument';
+
+/** Umi's initial-state provider shows its `loading` component in the browser only: not while hydrating. */
+const PROVIDER_GUARD = "if (loading && !appLoaded.current && typeof window !== 'undefined') {";
+const HYDRATING_GUARD = "if (loading && !appLoaded.current && typeof window !== 'undefined' && !isHydrating()) {";
+
+/** The generated provider with the hydration guard; throws if Umi's provider changed shape. */
+export function patchInitialStateProvider(source: string): string {
+  if (source.includes(HYDRATING_GUARD)) return source;
+  if (!source.includes(PROVIDER_GUARD)) throw new Error('prerender: Umi\'s initial-state provider changed; hydration would mismatch');
+  return `import { isHydrating } from '@/prerender/hydration';\n${source.replace(PROVIDER_GUARD, HYDRATING_GUARD)}`;
+}
+
+/** The initial state's arrival: it waits until the prerendered page has hydrated (src/prerender/hydration.ts). */
+const STATE_ARRIVES = 'setState((s) => ({ ...s, initialState: ret, loading: false }));';
+const STATE_ARRIVES_HYDRATED = `await afterHydration();\n      ${STATE_ARRIVES}`;
+
+/** The generated initial-state model with its first state held until the page has hydrated. */
+export function patchInitialStateModel(source: string): string {
+  if (source.includes(STATE_ARRIVES_HYDRATED)) return source;
+  if (!source.includes(STATE_ARRIVES)) throw new Error("prerender: Umi's initial-state model changed; hydration would fail");
+  return `import { afterHydration } from '@/prerender/hydration';\n${source.replace(STATE_ARRIVES, STATE_ARRIVES_HYDRATED)}`;
+}
+
+const SERVER_ENTRY_EXPORT = "export { renderToHtml } from '@/prerender/renderToHtml';";
+
+interface ServerBundle {
+  getAppRootElement: (request: object) => Promise<() => React.ReactElement | undefined>;
+  renderToHtml: (app: React.ReactElement) => Promise<{ html: string; styles: string }>;
+}
+
+/** What Umi's request normalizer reads of an Express request. */
+function requestFor(route: string): object {
+  return { protocol: 'http', get: () => 'localhost', originalUrl: route, url: route, headers: {}, query: {} };
+}
+
+function loadServerBundle(folder: string): ServerBundle {
+  // with `hash: true` the file's name carries a hash; Umi empties the folder on every build
+  const file = fs.readdirSync(folder).find((name) => /^umi(\.[0-9a-f]{8})?\.server\.js$/.test(name));
+  if (!file) throw new Error(`prerender: no umi.server.js in ${folder}`);
+  const modulePath = path.join(folder, file);
+  const load = createRequire(__filename);
+  delete load.cache[modulePath];
+  return load(modulePath) as ServerBundle;
+}
+
+export default (api: IApi) => {
+  api.describe({ key: 'prerender' });
+
+  api.onGenerateFiles(() => {
+    const provider = path.join(api.paths.absTmpPath, 'plugin-initialState/Provider.tsx');
+    fs.writeFileSync(provider, patchInitialStateProvider(fs.readFileSync(provider, 'utf8')));
+    const model = path.join(api.paths.absTmpPath, 'plugin-initialState/@@initialState.ts');
+    fs.writeFileSync(model, patchInitialStateModel(fs.readFileSync(model, 'utf8')));
+    const serverEntry = path.join(api.paths.absTmpPath, 'umi.server.ts');
+    if (fs.existsSync(serverEntry) && !fs.readFileSync(serverEntry, 'utf8').includes(SERVER_ENTRY_EXPORT)) {
+      fs.appendFileSync(serverEntry, `\n${SERVER_ENTRY_EXPORT}\n`);
+    }
+  });
+
+  api.onBuildHtmlComplete(async () => {
+    const serverBuildPath = (api.config.ssr as { serverBuildPath?: string } | undefined)?.serverBuildPath;
+    if (!serverBuildPath) throw new Error('prerender: `ssr.serverBuildPath` is not configured');
+    const bundle = loadServerBundle(path.dirname(path.resolve(api.paths.cwd, serverBuildPath)));
+    const outputDir = api.paths.absOutputPath;
+    const indexHtml = fs.readFileSync(path.join(outputDir, 'index.html'), 'utf8');
+    for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
+      const app = (await bundle.getAppRootElement(requestFor(route)))();
+      if (!app) throw new Error(`prerender: no route matches ${route}`);
+      const page = await bundle.renderToHtml(app);
+      const target = path.join(outputDir, file);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, prerenderedDocument(indexHtml, route, page));
+      api.logger.event(`Prerendered ${route} → ${file} (${(page.html.length / 1024).toFixed(1)} KB of markup)`);
+    }
+  });
+};

@@ -1,0 +1,45 @@
+/**
+ * One prerendered page's document: dist/index.html (our shell: `lang`, CSP-safe deferred scripts,
+ * no inline script) with the page's markup in #root, marked with its path for the browser
+ * (src/prerender/hydration.ts), and the antd styles it uses in <head> (ahead of the app's CSS). React's markup goes in
+ * verbatim (not through cheerio's serializer), so the browser parses exactly what React wrote.
+ *
+ * The page was rendered for a phone in the light theme. The document's own shell stays beside
+ * #root for everyone else: before any script runs, CSS shows the shell instead of the page on a
+ * wider screen or a dark system (what the plain document shows them), and the app puts the shell
+ * back into #root for them before it renders (src/prerender/hydration.ts).
+ */
+import { load } from '@umijs/utils/compiled/cheerio';
+import { PRERENDERED_ATTRIBUTE, PRERENDERED_SHELL_ID } from '../contract/rules/sitePaths';
+import { PHONE_MAX_WIDTH } from '../src/constants/app';
+
+const MARKUP = '<!--prerendered-markup-->';
+const STYLES = '<!--prerendered-styles-->';
+
+const PAGE = `#root[${PRERENDERED_ATTRIBUTE}]`;
+const SHELL = `#${PRERENDERED_SHELL_ID}`;
+const SHOW_SHELL = (scope: string) => `${scope} ${SHELL}{display:block}${scope} ${PAGE}{display:none}`;
+
+/** Which of the page and the shell shows: the page for a phone in the light theme, else the shell. */
+export const PRERENDERED_CSS = [
+  `${SHELL}{display:none}`,
+  `@media (min-width:${PHONE_MAX_WIDTH + 1}px){${SHOW_SHELL('html')}}`,
+  // no choice made (no data-theme before the app starts): the system's scheme
+  `@media (prefers-color-scheme:dark){${SHOW_SHELL('html:not([data-theme=light])')}}`,
+  SHOW_SHELL('html[data-theme=dark]'),
+].join('\n');
+
+export function prerenderedDocument(indexHtml: string, route: string, page: { html: string; styles: string }): string {
+  const $ = load(indexHtml);
+  // before the app's own CSS, as antd's runtime places its styles: the app's rules override antd's
+  const appCss = $('head link[rel="stylesheet"]').first();
+  if (appCss.length) appCss.before(STYLES);
+  else $('head').append(STYLES);
+  $('head').append(`<style id="prerendered-css">${PRERENDERED_CSS}</style>`);
+  const shell = $('#root').html() ?? '';
+  $('#root').before(`<div id="${PRERENDERED_SHELL_ID}">${shell}</div>`);
+  $('#root').attr(PRERENDERED_ATTRIBUTE, route).html(MARKUP);
+  const document = $.html();
+  if (!document.includes(MARKUP) || !document.includes(STYLES)) throw new Error('prerender: no #root or <head> in index.html');
+  return document.replace(STYLES, () => page.styles).replace(MARKUP, () => page.html);
+}

@@ -1,0 +1,99 @@
+/**
+ * Whether this visit hydrates the page plugins/prerender wrote into the document. The server
+ * rendered it for one visitor: signed out, zh-CN, light theme, a phone, no query string. React
+ * may hydrate only when the browser's first render is that one; any other visitor gets the app
+ * rendered over the markup, as without the prerender.
+ */
+import { getLocale } from '@umijs/max';
+import { DEFAULT_LOCALE, PHONE_MEDIA_QUERY } from '@/constants/app';
+import { getTheme, getToken } from '@/session';
+import { PRERENDERED_ATTRIBUTE, PRERENDERED_SHELL_ID } from '../../contract/rules/sitePaths';
+
+let hydrating = false;
+
+function matchesPrerenderedVisitor(): boolean {
+  const root = document.getElementById('root');
+  return (
+    root?.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname &&
+    !window.location.search &&
+    !getToken() &&
+    getLocale() === DEFAULT_LOCALE &&
+    getTheme() === 'light' &&
+    window.matchMedia(PHONE_MEDIA_QUERY).matches
+  );
+}
+
+/**
+ * The document as the app takes it over. A visitor shown the shell (the prerendered document's CSS
+ * shows it on a wider screen or a dark theme, plugins/prerenderedDocument.ts) gets it back into
+ * #root, so the app renders over the shell as over the plain document; a visitor shown the page
+ * keeps it until React hydrates it or renders over it. Either way the mark goes, so that no rule
+ * of that CSS applies to the running app (say, once its user picks the dark theme).
+ */
+function takeOverDocument(): void {
+  const root = document.getElementById('root');
+  const shell = document.getElementById(PRERENDERED_SHELL_ID);
+  if (!root || !shell) return;
+  if (!hydrating && getComputedStyle(shell).display !== 'none') root.innerHTML = shell.innerHTML;
+  root.removeAttribute(PRERENDERED_ATTRIBUTE);
+  shell.remove();
+}
+
+/** Decided once, before the first render (src/app.tsx `modifyClientRenderOpts`), after html[data-theme] is set. */
+export function decideHydration(): boolean {
+  hydrating = matchesPrerenderedVisitor();
+  takeOverDocument();
+  return hydrating;
+}
+
+/** While true, the first render must equal the server's (no loading placeholder for the initial state). */
+export function isHydrating(): boolean {
+  return hydrating;
+}
+
+/** Prerendering (no window) or hydrating: the render must be the prerendered visitor's. */
+export function rendersPrerenderedPage(): boolean {
+  return typeof window === 'undefined' || hydrating;
+}
+
+/** How long the initial state may wait for the page to hydrate, at most. */
+const HYDRATION_WAIT_MS = 10_000;
+const HYDRATION_POLL_MS = 50;
+
+/** React's own keys on the DOM nodes it has hydrated (stable since React 17). */
+function hydratedByReact(element: Element): { done: boolean; ownsChildren: boolean } {
+  const keys = Object.keys(element);
+  if (!keys.some((key) => key.startsWith('__reactFiber$'))) return { done: false, ownsChildren: false };
+  const propsKey = keys.find((key) => key.startsWith('__reactProps$'));
+  const props = propsKey ? (element as unknown as Record<string, { dangerouslySetInnerHTML?: unknown } | undefined>)[propsKey] : undefined;
+  return { done: true, ownsChildren: !props?.dangerouslySetInnerHTML };
+}
+
+function everyNodeHydrated(element: Element): boolean {
+  for (const child of Array.from(element.children)) {
+    const state = hydratedByReact(child);
+    if (!state.done) return false;
+    if (state.ownsChildren && !everyNodeHydrated(child)) return false;
+  }
+  return true;
+}
+
+/**
+ * Resolves once React has hydrated the whole prerendered page (at once when not hydrating).
+ * React 18 hydrates each Suspense boundary (Umi puts one around every route) after the root, at
+ * idle priority: an update reaching one before that makes React drop its markup (error #421), and
+ * a boundary hydrated after the initial state arrived would render other than the server did.
+ * So the initial state (plugins/prerender patches Umi's model) waits for this.
+ */
+export function afterHydration(): Promise<void> {
+  if (!hydrating) return Promise.resolve();
+  const root = document.getElementById('root');
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!root || everyNodeHydrated(root) || Date.now() - started > HYDRATION_WAIT_MS) resolve();
+      else setTimeout(check, HYDRATION_POLL_MS);
+    };
+    check();
+  });
+}

@@ -1,0 +1,212 @@
+/**
+ * The public first screens arrive as HTML (plugins/prerender): with JavaScript disabled, a phone
+ * in zh-CN sees the page's Chinese text with antd's styles; with JavaScript, React hydrates that
+ * markup (the same DOM nodes stay, no console error, no layout shift); a visitor the markup was
+ * not rendered for (zh-TW, signed in, a desktop, a dark system) still gets the right page, and
+ * the desktop and the dark system see the plain document's shell until then, never the light
+ * phone page.
+ * Screenshots: tests/screenshots/prerender-*.png.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Wallet } from 'ethers';
+import type { Page } from 'puppeteer-core';
+import { DESKTOP, useE2E, PHONE } from './support/environment';
+import { interceptRequests } from './support/intercept';
+import { SCREENSHOT_DIR } from './support/paths';
+import { waitForNetworkQuiet, waitForText } from './support/page';
+import { signInViaApi } from './support/siwe';
+
+const e2e = useE2E();
+const CLS_GOAL = 0.02;
+const FIRST_SCREEN_TEXT: Record<string, string> = {
+  '/login': '连接钱包登录',
+  '/': '登录后查看您的资产与收益',
+  '/calculate': '算力产品',
+  '/shopping': '全部',
+};
+const PAGES = Object.keys(FIRST_SCREEN_TEXT);
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `prerender-${name}.png`) });
+}
+
+const fileName = (path: string) => (path === '/' ? 'home' : path.slice(1));
+
+/** Console errors and warnings, and uncaught errors (React reports a failed hydration through both). */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warn') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${String(error)}`));
+  return problems;
+}
+
+/** Before any script runs: keeps the parsed #root's header element and sums the layout shifts. */
+async function observeFirstParse(page: Page): Promise<void> {
+  await page.evaluateOnNewDocument(() => {
+    const w = window as unknown as { __cls: number; __parsedHeader?: Element | null };
+    w.__cls = 0;
+    // "interactive": the document is parsed and the deferred scripts have not run yet
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') w.__parsedHeader = document.querySelector('#root header');
+    });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+describe('with JavaScript disabled, at 375 px in zh-CN', () => {
+  test.each(PAGES)('%s arrives with its first-screen text, styled by antd', async (path) => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.setJavaScriptEnabled(false);
+    await page.setExtraHTTPHeaders({ 'accept-language': 'zh-CN' });
+    await page.goto(e2e.url(path), { waitUntil: 'load' });
+    await screenshot(page, `nojs-${fileName(path)}`);
+
+    expect(await page.$eval('#root', (el) => el.getAttribute('data-prerendered'))).toBe(path);
+    expect(await page.$eval('#root', (el) => (el as HTMLElement).innerText)).toContain(FIRST_SCREEN_TEXT[path]);
+    expect(await page.$$('#root .pf-shell')).toHaveLength(0);
+    // antd's critical CSS is in the document: its layout, header and buttons are styled
+    const header = await page.$eval('#root header', (el) => {
+      const style = getComputedStyle(el);
+      return { top: el.getBoundingClientRect().top, height: el.getBoundingClientRect().height, background: style.backgroundColor };
+    });
+    expect(header).toEqual({ top: 0, height: 48, background: 'rgb(255, 255, 255)' });
+    expect(await page.$eval('#root .ant-btn', (el) => getComputedStyle(el).cursor)).toBe('pointer');
+    expect(await page.$eval('[data-testid="tab-bar"]', (el) => Math.round(el.getBoundingClientRect().bottom))).toBe(PHONE.height);
+  });
+
+  test('a client route that is not prerendered still gets the plain shell', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.setJavaScriptEnabled(false);
+    await page.goto(e2e.url('/my/assets'), { waitUntil: 'load' });
+    expect(await page.$eval('#root', (el) => el.getAttribute('data-prerendered'))).toBeNull();
+    expect(await page.$$('#root .pf-shell')).toHaveLength(1);
+  });
+});
+
+describe('the visitors the page was not rendered for, before any script', () => {
+  const shown = (page: Page) =>
+    page.evaluate(() => ({
+      page: !!document.querySelector('#root')?.getBoundingClientRect().height,
+      shell: !!document.querySelector('#pf-prerendered-shell')?.getBoundingClientRect().height,
+    }));
+
+  test('a desktop sees the shell, not the phone page', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    await page.setJavaScriptEnabled(false);
+    await page.goto(e2e.url('/login'), { waitUntil: 'load' });
+    await screenshot(page, 'nojs-login-desktop');
+    expect(await shown(page)).toEqual({ page: false, shell: true });
+  });
+
+  test('a dark system sees the dark shell, not the light page', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+    await page.setJavaScriptEnabled(false);
+    await page.goto(e2e.url('/login'), { waitUntil: 'load' });
+    expect(await shown(page)).toEqual({ page: false, shell: true });
+    expect(await page.$eval('#pf-prerendered-shell .pf-shell', (el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 0, 0)');
+  });
+
+  test('a light phone sees the page, not the shell', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.setJavaScriptEnabled(false);
+    await page.goto(e2e.url('/login'), { waitUntil: 'load' });
+    expect(await shown(page)).toEqual({ page: true, shell: false });
+  });
+});
+
+describe('with JavaScript, at 375 px', () => {
+  test.each(PAGES)('%s: React hydrates the markup (same nodes), no console error, CLS ≤ 0.02, on a slow phone', async (path) => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    const problems = problemsOf(page);
+    await observeFirstParse(page);
+    // React hydrates each route's Suspense boundary after the root, at idle priority: a slow CPU
+    // widens the window in which an update (the initial state) could reach one not hydrated yet
+    await page.emulateCPUThrottling(4);
+    await page.goto(e2e.url(path), { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('[data-testid="tab-bar"]');
+    await waitForNetworkQuiet(page, 1000);
+    await screenshot(page, `hydrated-${fileName(path)}`);
+
+    const state = await page.evaluate(() => {
+      const w = window as unknown as { __cls: number; __parsedHeader?: Element | null };
+      return { parsed: !!w.__parsedHeader, sameHeader: w.__parsedHeader === document.querySelector('#root header'), cls: w.__cls };
+    });
+    expect(state).toMatchObject({ parsed: true, sameHeader: true });
+    expect(state.cls).toBeLessThanOrEqual(CLS_GOAL);
+    expect(problems).toEqual([]);
+    await waitForText(page, '#root', FIRST_SCREEN_TEXT[path]);
+  });
+
+  test("/shopping with its page's code arriving after the API's answers: still hydrated, no console error", async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    const problems = problemsOf(page);
+    await observeFirstParse(page);
+    let answered!: () => void;
+    const flagsAnswered = new Promise<void>((resolve) => (answered = resolve));
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/v1/web/features') setTimeout(answered, 1000);
+    });
+    await interceptRequests(page, [{ match: (url) => /^\/p__Shopping__index\./.test(url.pathname), reply: { heldUntil: flagsAnswered } }]);
+    await page.goto(e2e.url('/shopping'), { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('[data-testid="tab-bar"]');
+    await waitForNetworkQuiet(page, 1000);
+    expect(await page.evaluate(() => (window as unknown as { __parsedHeader?: Element }).__parsedHeader === document.querySelector('#root header'))).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  test('/login for a zh-TW visitor: rendered over the markup, in zh-TW, no console error', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    const problems = problemsOf(page);
+    await observeFirstParse(page);
+    await page.evaluateOnNewDocument(() => localStorage.setItem('umi_locale', 'zh-TW'));
+    await page.goto(e2e.url('/login'), { waitUntil: 'domcontentloaded' });
+    await waitForText(page, '#root', '連接錢包登入');
+    await waitForNetworkQuiet(page, 1000);
+    expect(await page.$eval('#root', (el) => (el as HTMLElement).innerText)).not.toContain('连接钱包登录');
+    expect(await page.evaluate(() => (window as unknown as { __parsedHeader?: Element }).__parsedHeader === document.querySelector('#root header'))).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  test('a signed-in visitor gets the signed-in pages, no console error', async () => {
+    const session = await signInViaApi(e2e.baseUrl, Wallet.createRandom());
+    const page = await e2e.newPage({ viewport: PHONE, session });
+    const problems = problemsOf(page);
+    await page.goto(e2e.url('/login'), { waitUntil: 'domcontentloaded' });
+    await waitForText(page, '#root', '已登录');
+    await page.goto(e2e.url('/'), { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('[data-testid="tab-bar"]');
+    await waitForNetworkQuiet(page, 1000);
+    expect(await page.$eval('#root', (el) => (el as HTMLElement).innerText)).not.toContain(FIRST_SCREEN_TEXT['/']);
+    expect(problems).toEqual([]);
+  });
+
+  test.each([
+    ['a desktop', { viewport: DESKTOP, dark: false }],
+    ['a dark phone', { viewport: PHONE, dark: true }],
+  ])('%s: the app renders over the shell, with nothing of the prerendered document left, no console error', async (_name, visitor) => {
+    const page = await e2e.newPage({ viewport: visitor.viewport });
+    if (visitor.dark) await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+    const problems = problemsOf(page);
+    await observeFirstParse(page);
+    await page.goto(e2e.url('/login'), { waitUntil: 'domcontentloaded' });
+    await waitForText(page, '#root', FIRST_SCREEN_TEXT['/login']);
+    await waitForNetworkQuiet(page, 1000);
+    const left = await page.evaluate(() => ({
+      shell: !!document.getElementById('pf-prerendered-shell'),
+      mark: document.getElementById('root')?.getAttribute('data-prerendered') ?? null,
+      theme: document.documentElement.dataset.theme,
+      hydrated: (window as unknown as { __parsedHeader?: Element }).__parsedHeader === document.querySelector('#root header'),
+    }));
+    expect(left).toEqual({ shell: false, mark: null, theme: visitor.dark ? 'dark' : 'light', hydrated: false });
+    expect(problems).toEqual([]);
+  });
+});
