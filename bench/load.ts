@@ -278,7 +278,8 @@ async function step(base: string, rate: number, calls: Array<{ kind: string; wei
         () => void latencies.push({ kind: chosen.kind, ms: performance.now() - due }),
         (error: unknown) => {
           errors++;
-          firstError ??= String(error);
+          // fetch's own message ("fetch failed") says nothing: its cause names the socket error
+          firstError ??= `${chosen.kind}: ${String(error)}${error instanceof Error && error.cause ? ` (${String(error.cause)})` : ''}`;
           latencies.push({ kind: chosen.kind, ms: performance.now() - due });
         },
       ),
