@@ -11,6 +11,17 @@ import type { IApi } from '@umijs/max';
 import { PRERENDERED_PAGES } from '../contract/rules/sitePaths';
 import { prerenderedDocument } from './prerenderedDocument';
 
+/**
+ * `line` after the file's leading comments: Umi's generated files open with `// @ts-nocheck`,
+ * which only counts before the first statement (an import above it had the type check read Umi's code).
+ */
+function withImport(source: string, line: string): string {
+  const lines = source.split('\n');
+  const header = lines.findIndex((text) => !text.startsWith('//'));
+  const at = header === -1 ? lines.length : header;
+  return [...lines.slice(0, at), line, ...lines.slice(at)].join('\n');
+}
+
 /** Umi's initial-state provider shows its `loading` component in the browser only: not while hydrating. */
 const PROVIDER_GUARD = "if (loading && !appLoaded.current && typeof window !== 'undefined') {";
 const HYDRATING_GUARD = "if (loading && !appLoaded.current && typeof window !== 'undefined' && !isHydrating()) {";
@@ -19,7 +30,7 @@ const HYDRATING_GUARD = "if (loading && !appLoaded.current && typeof window !== 
 export function patchInitialStateProvider(source: string): string {
   if (source.includes(HYDRATING_GUARD)) return source;
   if (!source.includes(PROVIDER_GUARD)) throw new Error('prerender: Umi\'s initial-state provider changed; hydration would mismatch');
-  return `import { isHydrating } from '@/prerender/hydration';\n${source.replace(PROVIDER_GUARD, HYDRATING_GUARD)}`;
+  return withImport(source.replace(PROVIDER_GUARD, HYDRATING_GUARD), "import { isHydrating } from '@/prerender/hydration';");
 }
 
 /** The initial state's arrival: it waits until the prerendered page has hydrated (src/prerender/hydration.ts). */
@@ -30,7 +41,7 @@ const STATE_ARRIVES_HYDRATED = `await afterHydration();\n      ${STATE_ARRIVES}`
 export function patchInitialStateModel(source: string): string {
   if (source.includes(STATE_ARRIVES_HYDRATED)) return source;
   if (!source.includes(STATE_ARRIVES)) throw new Error("prerender: Umi's initial-state model changed; hydration would fail");
-  return `import { afterHydration } from '@/prerender/hydration';\n${source.replace(STATE_ARRIVES, STATE_ARRIVES_HYDRATED)}`;
+  return withImport(source.replace(STATE_ARRIVES, STATE_ARRIVES_HYDRATED), "import { afterHydration } from '@/prerender/hydration';");
 }
 
 const SERVER_ENTRY_EXPORT = "export { renderToHtml } from '@/prerender/renderToHtml';";
