@@ -6,14 +6,15 @@ import { getLocale, type RequestConfig } from '@umijs/max';
 import React from 'react';
 import AppProviders from '@/components/AppProviders';
 import { fetchInitialState, type InitialState } from '@/initialState';
-import { DEFAULT_LOCALE } from '@/constants/app';
 import { ensureLocale } from '@/locales/load';
+import { keepFirstScreenCookie } from '@/prerender/firstScreenCookie';
 import { decideHydration, isHydrating } from '@/prerender/hydration';
 import { preloadRoute, rememberRoutes } from '@/prerender/preloadRoute';
 import { requestConfig } from '@/requestErrorConfig';
 import { registerServiceWorker } from '@/serviceWorker/register';
 import { getTheme } from '@/session';
 import { scrollToTopSmoothly } from '@/utils/scroll';
+import { PRERENDERED_LOCALE } from '../contract/rules/sitePaths';
 
 /**
  * A visitor who chose zh-TW or en-US gets its messages before the first render (zh-CN if they
@@ -24,6 +25,7 @@ export function render(oldRender: () => void) {
   // AppProviders keeps this attribute in step afterwards
   document.documentElement.dataset.theme = getTheme();
   const hydrating = decideHydration();
+  keepFirstScreenCookie();
   void Promise.all([ensureLocale(getLocale()).catch(() => undefined), hydrating ? preloadRoute(window.location.pathname) : undefined]).finally(
     oldRender,
   );
@@ -40,8 +42,8 @@ export function modifyClientRenderOpts(opts: Record<string, unknown>) {
   return { ...opts, hydrate: isHydrating() };
 }
 
-/** Prerendering (plugins/prerender) has no navigator to read: the server renders the default language. */
-export const locale = typeof window === 'undefined' ? { getLocale: () => DEFAULT_LOCALE } : {};
+/** Prerendering (plugins/prerender) has no navigator to read: the pages are rendered in the default language. */
+export const locale = typeof window === 'undefined' ? { getLocale: () => PRERENDERED_LOCALE } : {};
 
 export async function getInitialState(): Promise<InitialState> {
   return fetchInitialState();

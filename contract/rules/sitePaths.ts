@@ -28,6 +28,18 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/shopping': 'prerendered/shopping.html',
 };
 
+/** The language the pages are prerendered in (the app's default). */
+export const PRERENDERED_LOCALE = 'zh-CN';
+
+/**
+ * The cookie the app keeps in step with what this browser's next visit would render: `page` when
+ * its visitor is the one the pages were prerendered for (signed out, PRERENDERED_LOCALE, the light
+ * theme), else `shell`. The server sends the plain shell to a `shell` visitor, who would only see
+ * the wrong page until the scripts replace it. No secret: it chooses between two public documents.
+ */
+export const FIRST_SCREEN_COOKIE = 'pf_first_screen';
+export type FirstScreen = 'page' | 'shell';
+
 /** The attribute on a prerendered document's #root naming the path it was rendered for. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 

@@ -2,13 +2,15 @@
  * The built single-page app from dist/: hashed assets cached for a year, index.html and the
  * service worker never cached (so a deploy is picked up at once), and index.html for every client
  * route (SPA fallback). A public first screen built as HTML (plugins/prerender) is sent as its
- * own document when visited without a query string (the page was rendered without one).
+ * own document to the visits it fits (./prerenderedPages.ts), the shell to the others.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FeatureFlagsType } from '../../contract/features';
 import { HASHED_ASSET, PRERENDERED_PAGES, SERVICE_WORKER_PATH } from '../../contract/rules/sitePaths';
+import { PRERENDERED_PAGE_VARY, prerenderedPageFits } from './prerenderedPages';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -23,7 +25,8 @@ export function hasBuiltApp(distDir: string): boolean {
   return fs.existsSync(path.join(distDir, 'index.html'));
 }
 
-export function registerStaticFiles(app: FastifyInstance, distDir: string): void {
+/** `flags`: the feature flags in force at the time of each request. */
+export function registerStaticFiles(app: FastifyInstance, distDir: string, flags: () => FeatureFlagsType): void {
   const root = path.resolve(distDir);
   app.register(fastifyStatic, {
     root,
@@ -36,7 +39,10 @@ export function registerStaticFiles(app: FastifyInstance, distDir: string): void
   });
   for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
     if (!fs.existsSync(path.join(root, file))) continue;
-    app.get(route, (request, reply) => (request.url === route ? reply.header('cache-control', NO_CACHE).sendFile(file) : sendIndexHtml(reply)));
+    app.get(route, (request, reply) => {
+      reply.header('vary', PRERENDERED_PAGE_VARY);
+      return prerenderedPageFits(route, request, flags()) ? reply.header('cache-control', NO_CACHE).sendFile(file) : sendIndexHtml(reply);
+    });
   }
 }
 

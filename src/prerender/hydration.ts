@@ -4,9 +4,8 @@
  * may hydrate only when the browser's first render is that one; any other visitor gets the app
  * rendered over the markup, as without the prerender.
  */
-import { getLocale } from '@umijs/max';
-import { DEFAULT_LOCALE, PHONE_MEDIA_QUERY } from '@/constants/app';
-import { getTheme, getToken } from '@/session';
+import { PHONE_MEDIA_QUERY } from '@/constants/app';
+import { isPrerenderedVisitor } from './firstScreenCookie';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_SHELL_ID } from '../../contract/rules/sitePaths';
 
 let hydrating = false;
@@ -16,9 +15,7 @@ function matchesPrerenderedVisitor(): boolean {
   return (
     root?.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname &&
     !window.location.search &&
-    !getToken() &&
-    getLocale() === DEFAULT_LOCALE &&
-    getTheme() === 'light' &&
+    isPrerenderedVisitor() &&
     window.matchMedia(PHONE_MEDIA_QUERY).matches
   );
 }

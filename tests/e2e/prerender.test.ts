@@ -4,7 +4,7 @@
  * markup (the same DOM nodes stay, no console error, no layout shift); a visitor the markup was
  * not rendered for (zh-TW, signed in, a desktop, a dark system) still gets the right page, and
  * the desktop and the dark system see the plain document's shell until then, never the light
- * phone page.
+ * phone page; once the app has run, the server sends the shell to a signed-in, zh-TW or dark visitor.
  * Screenshots: tests/screenshots/prerender-*.png.
  */
 import { mkdirSync } from 'node:fs';
@@ -208,5 +208,51 @@ describe('with JavaScript, at 375 px', () => {
     }));
     expect(left).toEqual({ shell: false, mark: null, theme: visitor.dark ? 'dark' : 'light', hydrated: false });
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the app tells the server which document fits this browser (its first-screen cookie)', () => {
+  const firstScreen = (page: Page) => page.evaluate(() => /(?:^|; )pf_first_screen=([^;]*)/.exec(document.cookie)?.[1] ?? null);
+  const waitForFirstScreen = (page: Page, expected: string) =>
+    page.waitForFunction((value) => new RegExp(`(?:^|; )pf_first_screen=${value}(?:;|$)`).test(document.cookie), { timeout: 10_000 }, expected);
+  /** The document the server sends now, as a browser without scripts shows it. */
+  const documentNow = async (page: Page) => {
+    await page.setJavaScriptEnabled(false);
+    await page.reload({ waitUntil: 'load' });
+    const sent = await page.evaluate(() => ({ prerendered: document.getElementById('root')?.getAttribute('data-prerendered') ?? null, shell: !!document.querySelector('#root .pf-shell') }));
+    await page.setJavaScriptEnabled(true);
+    return sent;
+  };
+
+  test('a zh-CN light visitor keeps getting the page; after choosing dark, then zh-TW, the shell', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.goto(e2e.url('/login'), { waitUntil: 'domcontentloaded' });
+    await waitForText(page, '#root', FIRST_SCREEN_TEXT['/login']);
+    await waitForFirstScreen(page, 'page');
+
+    await page.click('button[aria-label="切换到深色模式"]');
+    await waitForFirstScreen(page, 'shell');
+    await page.click('button[aria-label="切换到浅色模式"]');
+    await waitForFirstScreen(page, 'page');
+    expect(await documentNow(page)).toEqual({ prerendered: '/login', shell: false });
+
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.click('button[aria-label*="切换语言"]');
+    await page.waitForSelector('[role="group"] button');
+    const traditional = await page.$$('[role="group"] button');
+    for (const button of traditional) if ((await button.evaluate((el) => el.textContent)) === '繁體中文') await button.click();
+    await waitForText(page, '#root', '連接錢包登入');
+    await waitForFirstScreen(page, 'shell');
+    expect(await documentNow(page)).toEqual({ prerendered: null, shell: true });
+  });
+
+  test('a signed-in visitor gets the shell, not the signed-out page', async () => {
+    const session = await signInViaApi(e2e.baseUrl, Wallet.createRandom());
+    const page = await e2e.newPage({ viewport: PHONE, session });
+    await page.goto(e2e.url('/my/assets'), { waitUntil: 'domcontentloaded' });
+    await waitForFirstScreen(page, 'shell');
+    await page.goto(e2e.url('/'), { waitUntil: 'domcontentloaded' });
+    expect(await firstScreen(page)).toBe('shell');
+    expect(await documentNow(page)).toEqual({ prerendered: null, shell: true });
   });
 });
