@@ -37,13 +37,17 @@ export function registerStaticFiles(app: FastifyInstance, distDir: string, flags
       res.setHeader('cache-control', cacheControlFor(file, root));
     },
   });
-  for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
-    if (!fs.existsSync(path.join(root, file))) continue;
-    app.get(route, (request, reply) => {
-      reply.header('vary', PRERENDERED_PAGE_VARY);
-      return prerenderedPageFits(route, request, flags()) ? reply.header('cache-control', NO_CACHE).sendFile(file) : sendIndexHtml(reply);
-    });
-  }
+  // in a plugin, so that the routes are added after the ones registered before (compression's
+  // hooks attach to routes added after it loads; a route added at once would be sent uncompressed)
+  app.register(async (scope) => {
+    for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
+      if (!fs.existsSync(path.join(root, file))) continue;
+      scope.get(route, (request, reply) => {
+        reply.header('vary', PRERENDERED_PAGE_VARY);
+        return prerenderedPageFits(route, request, flags()) ? reply.header('cache-control', NO_CACHE).sendFile(file) : sendIndexHtml(reply);
+      });
+    }
+  });
 }
 
 /** A client route (no file extension in its last segment) gets the app's index.html. */

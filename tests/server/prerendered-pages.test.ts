@@ -6,12 +6,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { FIRST_SCREEN_COOKIE, PRERENDERED_PAGES } from '../../contract/rules/sitePaths';
 import { cookieValue } from '../../server/http/prerenderedPages';
 import { startTestApp, type TestApp } from './support/app';
 
 const INDEX_HTML = '<!DOCTYPE html><html><head></head><body><div id="root"></div></body></html>';
-const pageHtml = (route: string) => `<!DOCTYPE html><html><head></head><body><div id="root" data-prerendered="${route}"></div></body></html>`;
+// as a real one, a page weighs more than the compression threshold
+const pageHtml = (route: string) => `<!DOCTYPE html><html><head><style>${'.ant-btn{cursor:pointer}'.repeat(200)}</style></head><body><div id="root" data-prerendered="${route}"></div></body></html>`;
 
 const FLAGS_POLL_MS = 50;
 
@@ -118,6 +120,15 @@ describe('the visitor the page was rendered for, and the others', () => {
       fs.writeFileSync(flagsFile, '{}');
     }
   });
+});
+
+test('the page and the shell sent in its place are compressed, and say they vary by encoding too', async () => {
+  for (const cookie of [`${FIRST_SCREEN_COOKIE}=page`, `${FIRST_SCREEN_COOKIE}=shell`]) {
+    const response = await t.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html', 'accept-encoding': 'br, gzip', cookie } });
+    expect({ cookie, encoding: response.headers['content-encoding'] }).toEqual({ cookie, encoding: 'br' });
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(cookie.endsWith('page') ? pageHtml('/login') : INDEX_HTML);
+    expect(String(response.headers.vary).toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(['accept-language', 'cookie', 'accept-encoding']));
+  }
 });
 
 test('cookieValue reads one cookie by its exact name', () => {
