@@ -81,9 +81,10 @@ async function storeSession(profileDir: string, origin: string, session: { token
  * written, and tsx would rename them), in a Chromium on `profileDir`, whose storage it keeps.
  */
 function measure(url: string, profileDir: string, reportPath?: string): Figures {
-  // a cold load: the storage stays, the caches go (Lighthouse clears both, or with
-  // --disable-storage-reset neither)
-  for (const cache of ['Cache', 'Code Cache', 'GPUCache']) rmSync(path.join(profileDir, 'Default', cache), { recursive: true, force: true });
+  // a cold load: the storage stays, the caches go, the service worker's too (Lighthouse clears
+  // both, or with --disable-storage-reset neither; a worker left from the run before would answer
+  // the scripts from its cache, and the run would measure a repeat visit)
+  for (const cache of ['Cache', 'Code Cache', 'GPUCache', 'Service Worker']) rmSync(path.join(profileDir, 'Default', cache), { recursive: true, force: true });
   const run = spawnSync(
     process.execPath,
     [
