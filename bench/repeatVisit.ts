@@ -12,8 +12,10 @@
  * Printed per page and visit: the first Chinese text painted (ms from navigation) and LCP.
  * Goals (docs/performance.md): repeat-visit LCP ≤ 1.0 s, Slow 3G first Chinese text ≤ 5 s.
  * Figures, not a test: nothing is asserted. BENCH_PAGES (comma list) picks pages;
- * BENCH_RUNS (default 1) repeats each page.
+ * BENCH_RUNS (default 1) repeats each page; BENCH_DIST serves another build as it is (e.g. one of
+ * an earlier commit, for a before/after table).
  */
+import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { ensureBuilt } from '../tests/e2e/support/build';
@@ -104,8 +106,9 @@ const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
 
 async function main(): Promise<void> {
   const pages = pagesWanted().filter((page) => !page.signedIn);
-  ensureBuilt();
-  const server = await startServer({ JOBS_OFF: 'settlement,mallSweep' });
+  const dist = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : undefined;
+  if (!dist) ensureBuilt();
+  const server = await startServer({ JOBS_OFF: 'settlement,mallSweep', ...(dist ? { DIST_DIR: dist } : {}) });
   const { browser, close } = await launchBrowser();
   const lines = [
     row(['page', 'run', 'first visit, Slow 4G: first text / LCP', 'repeat visit (worker): first text / LCP', 'answered by the worker', 'first visit, Slow 3G: first text / LCP']),
