@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { deposit, newUser, transfer, TRANSFER_URL, type MoneyUser } from './support/ledger';
+import { testConfig, type TestApp } from './support/app';
+import { deposit, newUser, startWithPayee, transfer, TRANSFER_URL, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
 import { postPayPass } from './support/stepUp';
 
@@ -34,8 +34,7 @@ beforeAll(async () => {
   pepperV1V2 = path.join(dir, 'pepper-v1-v2');
   fs.writeFileSync(pepperV1, `v1 ${KEY_1.toString('hex')}\n`, { mode: 0o600 });
   fs.writeFileSync(pepperV1V2, `v1 ${KEY_1.toString('hex')}\nv2 ${KEY_2.toString('hex')}\n`, { mode: 0o600 });
-  t = await startTestApp({ seed: true, logs, config: { payPasswordPepper: { file: pepperV1, generate: false } } });
-  payee = await newUser(t.app, t.db, t.clock, { payPassword: null });
+  ({ t, payee } = await startWithPayee({ logs, config: { payPasswordPepper: { file: pepperV1, generate: false } } }));
 });
 afterAll(async () => {
   await t.close();

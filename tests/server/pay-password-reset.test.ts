@@ -7,9 +7,9 @@
 import { payPasswordResetStatement } from '../../contract/rules/payPassword';
 import type { WalletProofType } from '../../contract/stepUp';
 import { createTimeFormat } from '../../server/time';
-import { startTestApp, type TestApp } from './support/app';
+import type { TestApp } from './support/app';
 import { DAY, HOUR } from './support/clock';
-import { deposit, newUser, PAY_PASSWORD, transfer, type MoneyUser } from './support/ledger';
+import { deposit, newUser, PAY_PASSWORD, startWithPayee, transfer, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
 import { PAY_PASS_URL, postPayPass, walletProof, type Prover } from './support/stepUp';
 import { postWithdrawal, saveWithdrawAddress } from './support/withdrawals';
@@ -21,8 +21,7 @@ const OPTIONS_URL = '/api/v1/web/withdraw/options';
 let t: TestApp;
 let payee: MoneyUser;
 beforeAll(async () => {
-  t = await startTestApp({ seed: true, config: { tokenIdleTtlMs: 30 * DAY } });
-  payee = await newUser(t.app, t.db, t.clock, { payPassword: null });
+  ({ t, payee } = await startWithPayee({ config: { tokenIdleTtlMs: 30 * DAY } }));
 });
 afterAll(async () => t.close());
 

@@ -3,9 +3,9 @@
  * changed with the old one, required by outgoing money movements; five wrong tries lock it for
  * 15 minutes (injected clock).
  */
-import { startTestApp, type TestApp } from './support/app';
+import type { TestApp } from './support/app';
 import { MINUTE } from './support/clock';
-import { balanceOf, deposit, newUser, transfer, type MoneyUser } from './support/ledger';
+import { balanceOf, deposit, newUser, startWithPayee, transfer, type MoneyUser } from './support/ledger';
 import { bearer, PROFILE_URL } from './support/siwe';
 import { postPayPass } from './support/stepUp';
 import type { StepUpPurposeType } from '../../contract/stepUp';
@@ -13,8 +13,7 @@ import type { StepUpPurposeType } from '../../contract/stepUp';
 let t: TestApp;
 let payee: MoneyUser;
 beforeAll(async () => {
-  t = await startTestApp({ seed: true });
-  payee = await newUser(t.app, t.db, t.clock, { payPassword: null });
+  ({ t, payee } = await startWithPayee());
 });
 afterAll(async () => t.close());
 

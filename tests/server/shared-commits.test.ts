@@ -4,16 +4,15 @@
  * commit can join the group of those in flight instead of flushing the disk alone.
  */
 import { Wallet } from 'ethers';
-import { startTestApp, type TestApp } from './support/app';
-import { CONVERT_URL, deposit, newUser, PAY_PASSWORD, QUOTE_URL, transfer, type MoneyUser } from './support/ledger';
+import type { TestApp } from './support/app';
+import { CONVERT_URL, deposit, newUser, PAY_PASSWORD, QUOTE_URL, startWithPayee, transfer, type MoneyUser } from './support/ledger';
 import { bearer, signIn } from './support/siwe';
 import { recordStatements, writesOutsideTransactions } from './support/statements';
 
 let t: TestApp;
 let payee: MoneyUser;
 beforeAll(async () => {
-  t = await startTestApp({ seed: true });
-  payee = await newUser(t.app, t.db, t.clock, { payPassword: null });
+  ({ t, payee } = await startWithPayee());
 });
 afterAll(async () => t.close());
 

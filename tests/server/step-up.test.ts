@@ -7,17 +7,16 @@
  */
 import { Wallet } from 'ethers';
 import { STEP_UP_TTL_MS } from '../../server/auth/stepUp';
-import { startTestApp, type TestApp } from './support/app';
+import type { TestApp } from './support/app';
 import { MINUTE } from './support/clock';
-import { deposit, newUser, transfer, type MoneyUser } from './support/ledger';
+import { deposit, newUser, startWithPayee, transfer, type MoneyUser } from './support/ledger';
 import { bearer, buildMessage, PROFILE_URL } from './support/siwe';
 import { PAY_PASS_URL, postPayPass, STEP_UP_URL, stepUpChallenge, walletProof } from './support/stepUp';
 
 let t: TestApp;
 let payee: MoneyUser;
 beforeAll(async () => {
-  t = await startTestApp({ seed: true });
-  payee = await newUser(t.app, t.db, t.clock, { payPassword: null });
+  ({ t, payee } = await startWithPayee());
 });
 afterAll(async () => t.close());
 

@@ -8,7 +8,7 @@ import { creditDeposit } from '../../../server/deposits/creditByHand';
 import { cliActor } from '../../../server/operators/actor';
 import type { Db } from '../../../server/db';
 import type { Clock } from '../../../server/time';
-import { startTestApp, type TestApp } from './app';
+import { startTestApp, type TestApp, type TestAppOptions } from './app';
 import { bearer, signIn, type TestWallet } from './siwe';
 import { PAY_PASS_URL, postPayPass } from './stepUp';
 
@@ -66,6 +66,12 @@ export async function balanceOf(app: FastifyInstance, user: MoneyUser, currency 
   const response = await app.inject({ method: 'GET', url: `${BALANCES_URL}?currency=${currency}`, headers: bearer(user.token) });
   const balance = response.json().data.balances.find((b: { currency: string }) => b.currency === currency);
   return balance?.available ?? '0';
+}
+
+/** A seeded test app (with `options`) and a payee: a user without a pay password, who only receives. */
+export async function startWithPayee(options: TestAppOptions = {}): Promise<{ t: TestApp; payee: MoneyUser }> {
+  const t = await startTestApp({ ...options, seed: true });
+  return { t, payee: await newUser(t.app, t.db, t.clock, { payPassword: null }) };
 }
 
 /** A seeded test app with two users who have a pay password; alice holds `aliceUsdt` USDT. */
