@@ -113,6 +113,11 @@ function differences(before: FeatureFlagsType, after: FeatureFlagsType): string 
   return FEATURES.filter((f) => before[f] !== after[f]).map((f) => `${f}=${after[f]}`).join(',');
 }
 
+/** Whether every flag has the value the SPA was built with (config/access.ts). */
+export function atBuildDefaults(flags: FeatureFlagsType): boolean {
+  return differences(featureDefaults, flags) === '';
+}
+
 /** Loads the flags (throws on a bad file at start) and follows the file until `close`. */
 export function startFeatureSwitch({ overrides, file, pollMs, log }: FeatureSwitchOptions): FeatureSwitch {
   const layers: FeatureLayers = { stored: {}, env: { ...overrides }, file: file ? readFlagsFile(file) : null };

@@ -5,9 +5,9 @@
  * replaced it, a flash of the wrong language, of a signed-out screen, or of a switched-off feature.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import featureDefaults from '../../config/access';
-import { FEATURES, type FeatureFlagsType } from '../../contract/features';
+import type { FeatureFlagsType } from '../../contract/features';
 import { FIRST_SCREEN_COOKIE, PRERENDERED_LOCALE, type FirstScreen } from '../../contract/rules/sitePaths';
+import { atBuildDefaults } from '../features/flags';
 
 /** The request headers the choice depends on (for `Vary`). */
 export const PRERENDERED_PAGE_VARY = 'Accept-Language, Cookie';
@@ -39,6 +39,6 @@ function visitorScreen(headers: IncomingHttpHeaders): FirstScreen {
 /** Whether the prerendered page fits this visit to `route`, with the flags now in force. */
 export function prerenderedPageFits(route: string, request: { url: string; headers: IncomingHttpHeaders }, flags: FeatureFlagsType): boolean {
   if (request.url !== route) return false;
-  if (FEATURES.some((feature) => flags[feature] !== featureDefaults[feature])) return false;
+  if (!atBuildDefaults(flags)) return false;
   return visitorScreen(request.headers) === 'page';
 }

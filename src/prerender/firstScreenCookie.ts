@@ -14,7 +14,7 @@ export function isPrerenderedVisitor(): boolean {
   return !getToken() && getLocale() === PRERENDERED_LOCALE && getTheme() === 'light';
 }
 
-export function firstScreenCookie(screen: FirstScreen, secure: boolean): string {
+function firstScreenCookie(screen: FirstScreen, secure: boolean): string {
   return `${FIRST_SCREEN_COOKIE}=${screen}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
