@@ -12,7 +12,7 @@ import { Wallet } from 'ethers';
 import type { Browser } from 'puppeteer-core';
 import { ensureBuilt, removeSnapshot, snapshotDist } from '../tests/e2e/support/build';
 import { launchBrowser } from '../tests/e2e/support/browser';
-import { PHONE } from '../tests/e2e/support/environment';
+import { PHONE, storeSession } from '../tests/e2e/support/environment';
 import { startServer } from '../tests/e2e/support/server';
 import { signInViaApi } from '../tests/e2e/support/siwe';
 import { pagesWanted, type PageSpec } from './support/pages';
@@ -34,16 +34,7 @@ async function scriptsOf(browser: Browser, url: string, session: Session | null)
   try {
     const page = await context.newPage();
     await page.setViewport(PHONE);
-    if (session) {
-      await page.evaluateOnNewDocument(
-        (token, user) => {
-          localStorage.setItem('token', token);
-          localStorage.setItem('userInfo', user);
-        },
-        session.token,
-        JSON.stringify(session.user),
-      );
-    }
+    if (session) await storeSession(page, session);
     const scripts: Script[] = [];
     const reading: Array<Promise<void>> = [];
     page.on('response', (response) => {
