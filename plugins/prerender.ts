@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { IApi } from '@umijs/max';
-import { PRERENDERED_PAGES } from '../contract/rules/sitePaths';
+import { PRERENDERED_PAGES, renderedPathOf } from '../contract/rules/sitePaths';
 import { prerenderedDocument } from './prerenderedDocument';
 
 /**
@@ -87,7 +87,7 @@ export default (api: IApi) => {
     const outputDir = api.paths.absOutputPath;
     const indexHtml = fs.readFileSync(path.join(outputDir, 'index.html'), 'utf8');
     for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
-      const app = (await bundle.getAppRootElement(requestFor(route)))();
+      const app = (await bundle.getAppRootElement(requestFor(renderedPathOf(route))))();
       if (!app) throw new Error(`prerender: no route matches ${route}`);
       const page = await bundle.renderToHtml(app);
       const target = path.join(outputDir, file);

@@ -24,9 +24,9 @@ export function render(oldRender: () => void) {
   // the app shell (src/components/BlankPlaceholder) follows the theme from the first render on;
   // AppProviders keeps this attribute in step afterwards
   document.documentElement.dataset.theme = getTheme();
-  const hydrating = decideHydration();
+  const hydratedRoute = decideHydration();
   keepFirstScreenCookie();
-  void Promise.all([ensureLocale(getLocale()).catch(() => undefined), hydrating ? preloadRoute(window.location.pathname) : undefined]).finally(
+  void Promise.all([ensureLocale(getLocale()).catch(() => undefined), hydratedRoute ? preloadRoute(hydratedRoute) : undefined]).finally(
     oldRender,
   );
   // built apps only: `max dev` serves files that change on every edit, and tests have no worker

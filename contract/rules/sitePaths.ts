@@ -18,15 +18,36 @@ export function isApiUrl(url: string): boolean {
 }
 
 /**
- * The public first screens written as HTML at build time (plugins/prerender), each path with its
- * file under dist/. The server sends that file for a visit to the path without a query string.
+ * The public first screens written as HTML at build time (plugins/prerender), each route with its
+ * file under dist/. The server sends that file for a visit to a path of the route without a query
+ * string. A route with a parameter (`:id`) is rendered once, with PRERENDERED_ID: the page shows
+ * the same layout and skeleton for every item until its data arrives.
  */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/': 'prerendered/home.html',
   '/login': 'prerendered/login.html',
   '/calculate': 'prerendered/calculate.html',
   '/shopping': 'prerendered/shopping.html',
+  '/shopping/goods/:id': 'prerendered/goods.html',
 };
+
+/** An id as the server accepts one in a path (contract/common.ts `Id`): any other names no item, a page of its own. */
+export const ID_SEGMENT = /^[1-9][0-9]{0,17}$/;
+
+/** The id a prerendered route's `:id` is rendered with. */
+const PRERENDERED_ID = '1';
+
+/** The path a prerendered route is rendered at. */
+export function renderedPathOf(route: string): string {
+  return route.replace(/:id\b/g, PRERENDERED_ID);
+}
+
+/** Whether `pathname` (no query string) is a visit to the prerendered `route`: the same segments, an id where it has `:id`. */
+export function isPathOfRoute(route: string, pathname: string): boolean {
+  const want = route.split('/');
+  const have = pathname.split('/');
+  return want.length === have.length && want.every((segment, at) => (segment === ':id' ? ID_SEGMENT.test(have[at]) : segment === have[at]));
+}
 
 /** The language the pages are prerendered in (the app's default). */
 export const PRERENDERED_LOCALE = 'zh-CN';

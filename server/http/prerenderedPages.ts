@@ -6,7 +6,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FeatureFlagsType } from '../../contract/features';
-import { FIRST_SCREEN_COOKIE, PRERENDERED_LOCALE, type FirstScreen } from '../../contract/rules/sitePaths';
+import { FIRST_SCREEN_COOKIE, PRERENDERED_LOCALE, isPathOfRoute, type FirstScreen } from '../../contract/rules/sitePaths';
 import { atBuildDefaults } from '../features/flags';
 
 /** The request headers the choice depends on (for `Vary`). */
@@ -36,9 +36,9 @@ function visitorScreen(headers: IncomingHttpHeaders): FirstScreen {
   return language === undefined || language.toLowerCase() === PRERENDERED_LOCALE.toLowerCase() ? 'page' : 'shell';
 }
 
-/** Whether the prerendered page fits this visit to `route`, with the flags now in force. */
+/** Whether the prerendered page fits this visit to `route`, with the flags now in force (a query string makes it another page). */
 export function prerenderedPageFits(route: string, request: { url: string; headers: IncomingHttpHeaders }, flags: FeatureFlagsType): boolean {
-  if (request.url !== route) return false;
+  if (!isPathOfRoute(route, request.url)) return false;
   if (!atBuildDefaults(flags)) return false;
   return visitorScreen(request.headers) === 'page';
 }

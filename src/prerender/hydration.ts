@@ -6,18 +6,20 @@
  */
 import { PHONE_MEDIA_QUERY } from '@/constants/app';
 import { isPrerenderedVisitor } from './firstScreenCookie';
-import { PRERENDERED_ATTRIBUTE, PRERENDERED_SHELL_ID } from '../../contract/rules/sitePaths';
+import { PRERENDERED_ATTRIBUTE, PRERENDERED_SHELL_ID, isPathOfRoute } from '../../contract/rules/sitePaths';
 
 let hydrating = false;
 
-function matchesPrerenderedVisitor(): boolean {
-  const root = document.getElementById('root');
-  return (
-    root?.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname &&
+/** The route the document's page was rendered for, when this visit is the visitor it was rendered for. */
+function prerenderedRouteOfVisit(): string | undefined {
+  const route = document.getElementById('root')?.getAttribute(PRERENDERED_ATTRIBUTE);
+  const fits =
+    !!route &&
+    isPathOfRoute(route, window.location.pathname) &&
     !window.location.search &&
     isPrerenderedVisitor() &&
-    window.matchMedia(PHONE_MEDIA_QUERY).matches
-  );
+    window.matchMedia(PHONE_MEDIA_QUERY).matches;
+  return fits ? route : undefined;
 }
 
 /**
@@ -36,11 +38,15 @@ function takeOverDocument(): void {
   shell.remove();
 }
 
-/** Decided once, before the first render (src/app.tsx `modifyClientRenderOpts`), after html[data-theme] is set. */
-export function decideHydration(): boolean {
-  hydrating = matchesPrerenderedVisitor();
+/**
+ * Decided once, before the first render (src/app.tsx `render`), after html[data-theme] is set:
+ * the route of the page this visit hydrates, or undefined when it renders over the document.
+ */
+export function decideHydration(): string | undefined {
+  const route = prerenderedRouteOfVisit();
+  hydrating = route !== undefined;
   takeOverDocument();
-  return hydrating;
+  return route;
 }
 
 /** While true, the first render must equal the server's (no loading placeholder for the initial state). */

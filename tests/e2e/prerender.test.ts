@@ -16,6 +16,7 @@ import { interceptRequests } from './support/intercept';
 import { SCREENSHOT_DIR } from './support/paths';
 import { waitForNetworkQuiet, waitForText } from './support/page';
 import { signInViaApi } from './support/siwe';
+import { PRERENDERED_PAGES, isPathOfRoute } from '../../contract/rules/sitePaths';
 
 const e2e = useE2E();
 const CLS_GOAL = 0.02;
@@ -24,6 +25,8 @@ const FIRST_SCREEN_TEXT: Record<string, string> = {
   '/': '登录后查看您的资产与收益',
   '/calculate': '算力产品',
   '/shopping': '全部',
+  // one document for every goods page: its layout and title bar, the item's skeleton
+  '/shopping/goods/1': '商品详情',
 };
 const PAGES = Object.keys(FIRST_SCREEN_TEXT);
 
@@ -32,7 +35,10 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `prerender-${name}.png`) });
 }
 
-const fileName = (path: string) => (path === '/' ? 'home' : path.slice(1));
+const fileName = (path: string) => (path === '/' ? 'home' : path.slice(1).replaceAll('/', '-'));
+
+/** The prerendered route a path visits (a goods page's is `/shopping/goods/:id`). */
+const routeOf = (path: string) => Object.keys(PRERENDERED_PAGES).find((route) => isPathOfRoute(route, path));
 
 /** Console errors and warnings, and uncaught errors (React reports a failed hydration through both). */
 function problemsOf(page: Page): string[] {
@@ -69,7 +75,7 @@ describe('with JavaScript disabled, at 375 px in zh-CN', () => {
     await page.goto(e2e.url(path), { waitUntil: 'load' });
     await screenshot(page, `nojs-${fileName(path)}`);
 
-    expect(await page.$eval('#root', (el) => el.getAttribute('data-prerendered'))).toBe(path);
+    expect(await page.$eval('#root', (el) => el.getAttribute('data-prerendered'))).toBe(routeOf(path));
     expect(await page.$eval('#root', (el) => (el as HTMLElement).innerText)).toContain(FIRST_SCREEN_TEXT[path]);
     expect(await page.$$('#root .pf-shell')).toHaveLength(0);
     // antd's critical CSS is in the document: its layout, header and buttons are styled

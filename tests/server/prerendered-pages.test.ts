@@ -1,13 +1,14 @@
 /**
  * The public first screens built as HTML (plugins/prerender): each sent for its own path without
  * a query, with the page headers, to the visitor it was rendered for (signed out, zh-CN, light,
- * the default feature flags); every other visitor gets the plain shell.
+ * the default feature flags); every other visitor gets the plain shell. A route with an id (a goods
+ * page) has one document for every well-formed id.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { FIRST_SCREEN_COOKIE, PRERENDERED_PAGES } from '../../contract/rules/sitePaths';
+import { FIRST_SCREEN_COOKIE, PRERENDERED_PAGES, isPathOfRoute, renderedPathOf } from '../../contract/rules/sitePaths';
 import { cookieValue } from '../../server/http/prerenderedPages';
 import { startTestApp, type TestApp } from './support/app';
 
@@ -44,14 +45,24 @@ async function documentFor(url: string, headers: Record<string, string> = {}): P
   expect(response.statusCode).toBe(200);
   expect(response.headers['cache-control']).toBe('no-cache');
   if (response.body === INDEX_HTML) return 'shell';
-  expect(response.body).toBe(pageHtml(url));
+  expect(response.body).toBe(pageHtml(routeOf(url)));
   return 'page';
 }
 
+/** The prerendered route a URL visits. */
+function routeOf(url: string): string {
+  const route = Object.keys(PRERENDERED_PAGES).find((candidate) => isPathOfRoute(candidate, url));
+  if (!route) throw new Error(`no prerendered route for ${url}`);
+  return route;
+}
+
+/** Every prerendered route at the path it was rendered at: ids in the path filled in. */
+const PRERENDERED_PATHS = Object.keys(PRERENDERED_PAGES).map(renderedPathOf);
+
 test('each prerendered path gets its own document, not cached, under the page CSP', async () => {
-  expect(Object.keys(PRERENDERED_PAGES)).toEqual(expect.arrayContaining(['/', '/login']));
+  expect(Object.keys(PRERENDERED_PAGES)).toEqual(expect.arrayContaining(['/', '/login', '/shopping/goods/:id']));
   for (const route of Object.keys(PRERENDERED_PAGES)) {
-    const response = await get(route);
+    const response = await get(renderedPathOf(route));
     expect({ route, status: response.statusCode, body: response.body }).toEqual({ route, status: 200, body: pageHtml(route) });
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(String(response.headers['content-type'])).toMatch(/^text\/html/);
@@ -72,11 +83,21 @@ test('with a query string, and on every other client route, the shell is sent (t
   expect((await get('/index.html')).body).toBe(INDEX_HTML);
 });
 
+test('a goods page: the one document for every id the server accepts, the shell for any other path under it', async () => {
+  for (const url of ['/shopping/goods/1', '/shopping/goods/42', '/shopping/goods/999999999999999999']) {
+    expect({ url, document: await documentFor(url) }).toEqual({ url, document: 'page' });
+  }
+  // not an id (the page renders "not found" there, which the document does not show), or a query
+  for (const url of ['/shopping/goods/0', '/shopping/goods/01', '/shopping/goods/abc', '/shopping/goods/1234567890123456789', '/shopping/goods/%31', '/shopping/goods/1?sku=2', '/shopping/goods/1/']) {
+    expect({ url, document: await documentFor(url) }).toEqual({ url, document: 'shell' });
+  }
+});
+
 describe('the visitor the page was rendered for, and the others', () => {
   const CHROME_ZH_CN = 'zh-CN,zh;q=0.9,en;q=0.8';
 
   test('a first visit (no cookie yet) goes by the browser\'s first language, as the app will', async () => {
-    for (const route of Object.keys(PRERENDERED_PAGES)) {
+    for (const route of PRERENDERED_PATHS) {
       expect(await documentFor(route, { 'accept-language': CHROME_ZH_CN })).toBe('page');
       expect(await documentFor(route)).toBe('page');
       for (const language of ['zh-TW,zh;q=0.9', 'en-US,en;q=0.9', 'zh', 'en-US,zh-CN;q=0.9']) {
@@ -112,7 +133,7 @@ describe('the visitor the page was rendered for, and the others', () => {
     try {
       fs.writeFileSync(flagsFile, JSON.stringify({ mall: false }));
       await until('shell');
-      for (const route of Object.keys(PRERENDERED_PAGES)) expect({ route, document: await documentFor(route) }).toEqual({ route, document: 'shell' });
+      for (const route of PRERENDERED_PATHS) expect({ route, document: await documentFor(route) }).toEqual({ route, document: 'shell' });
       // a flag set to its default changes nothing
       fs.writeFileSync(flagsFile, JSON.stringify({ mall: true }));
       await until('page');

@@ -18,9 +18,7 @@ import { useIsPhone } from '@/hooks/useIsPhone';
 import { useT } from '@/hooks/useT';
 import { mallApi } from '@/services';
 import { BizError } from '@/requestErrorConfig';
-
-/** A goods id as the server accepts it (contract/common.ts `Id`; not imported: TypeBox stays out of this page): anything else names no item. */
-const GOODS_ID = /^[1-9][0-9]{0,17}$/;
+import { ID_SEGMENT } from '../../../../contract/rules/sitePaths';
 
 /** The phone tab bar's height, 56 px tabs and a 1 px top border (src/layouts/BasicLayout.less, NavBar): the buy bar sits right above it. */
 const TAB_BAR_HEIGHT = 57;
@@ -43,7 +41,8 @@ export default function GoodsPage() {
   const { id = '' } = useParams<{ id: string }>();
   const [quantityValid, setQuantityValid] = useState(true);
   const [search, setSearch] = useSearchParams();
-  const validId = GOODS_ID.test(id);
+  // the prerendered document (plugins/prerender) is sent for exactly these ids
+  const validId = ID_SEGMENT.test(id);
   // not-found is this page's own state, not an error toast; other failures show the retry
   const { data: goods, loading, error, refresh } = useRequest(() => mallApi.goodsDetail(id, { skipErrorHandler: true }), {
     refreshDeps: [id],
