@@ -1,5 +1,6 @@
 import { defineConfig } from '@umijs/max';
 import routes from './config/routes';
+import { DEFAULT_LOCALE } from './src/constants/app';
 import { PRIMARY_COLOR } from './src/constants/theme';
 
 export default defineConfig({
@@ -19,7 +20,7 @@ export default defineConfig({
   initialState: { loading: '@/components/BlankPlaceholder' },
   request: { dataField: '' },
   locale: {
-    default: 'zh-CN',
+    default: DEFAULT_LOCALE,
     antd: true,
     baseNavigator: true,
     useLocalStorage: true,

@@ -2,6 +2,7 @@
  * Which URLs of the site are what, for the server (cache headers, SPA fallback) and the app's
  * service worker (what it may keep) alike.
  */
+import { APP_DEFAULT_LOCALE } from './locales';
 
 /**
  * Umi names built files `name.<8 hex>.js|css` when `hash: true`, and the split chunks
@@ -50,7 +51,7 @@ export function isPathOfRoute(route: string, pathname: string): boolean {
 }
 
 /** The language the pages are prerendered in (the app's default). */
-export const PRERENDERED_LOCALE = 'zh-CN';
+export const PRERENDERED_LOCALE = APP_DEFAULT_LOCALE;
 
 /**
  * The cookie the app keeps in step with what this browser's next visit would render: `page` when

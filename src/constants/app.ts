@@ -6,7 +6,7 @@ export const TIMESTAMP_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const CHUNK_LOAD_TIMEOUT_MS = 120000;
 export const LOGIN_REDIRECT_ENABLED = true;
 export const LOGIN_PATH = '/login';
-export const DEFAULT_LOCALE = 'zh-CN';
+export { APP_DEFAULT_LOCALE as DEFAULT_LOCALE } from '../../contract/rules/locales';
 /** Every request says which language it wants errors in. */
 export const REQUEST_LANGUAGE = 'zh-TW';
 /** Widest screen that counts as a phone (≤ 768 px): bottom tab bar, touch-sized inputs. */
