@@ -1,6 +1,7 @@
 /**
  * Server integration tests (node). Run once on SQLite (default) and once on PostgreSQL with
- * DATABASE_URL set; see scripts/test.mjs.
+ * DATABASE_URL set; see scripts/test.mjs. Each file has a database of its own (a SQLite file, a
+ * PostgreSQL schema), so files run in parallel.
  */
 const { createConfig } = require('@umijs/max/test');
 
@@ -11,4 +12,6 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
   testTimeout: 60000,
+  // every core (Jest keeps one for itself by default: one worker on two cores)
+  maxWorkers: '100%',
 };

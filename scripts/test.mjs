@@ -21,8 +21,9 @@ const outDir = mkdtempSync(join(tmpdir(), 'powerfi-test-'));
 
 const suites = [
   { name: 'unit', config: 'jest.config.js', env: {} },
-  { name: 'server-sqlite', config: 'jest.server.config.js', env: { DATABASE_URL: '' }, runInBand: true },
-  { name: 'server-postgres', config: 'jest.server.config.js', env: {}, runInBand: true },
+  // each server test file has a database of its own (tests/server/support/db.ts): files run in parallel (jest.server.config.js)
+  { name: 'server-sqlite', config: 'jest.server.config.js', env: { DATABASE_URL: '' } },
+  { name: 'server-postgres', config: 'jest.server.config.js', env: {} },
   { name: 'e2e', config: 'jest.e2e.config.js', env: {}, runInBand: true },
 ].filter((s) => !only || only.includes(s.name));
 
