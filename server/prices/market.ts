@@ -15,7 +15,7 @@ import { toUnits } from '../../contract/rules/money';
 import type { MarketPriceType } from '../../contract/market';
 import type { TimeFormat } from '../time';
 import type { PriceConfig } from './config';
-import { halfHourSamples, halts, lastUsableSnapshot, latestSnapshot, usablePriceAt } from './store';
+import { halfHourSamples, halts, lastUsableSnapshot, latestSnapshot, usablePriceAt, type Halt } from './store';
 
 export interface UsablePrice {
   usable: true;
@@ -40,6 +40,12 @@ export interface UnusablePrice {
 }
 
 export type PriceState = UsablePrice | UnusablePrice;
+
+/** `read`'s promise, made at the first call and shared by the later ones */
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => (promise ??= read());
+}
 
 export function isMarketCurrency(currency: string): boolean {
   return (MARKET_CURRENCIES as readonly string[]).includes(currency);
@@ -72,10 +78,15 @@ export class PriceBook {
   }
 
   /** A currency's price now, or why there is none. */
-  async state(db: Db | Trx, currency: string, now: number): Promise<PriceState> {
+  state(db: Db | Trx, currency: string, now: number): Promise<PriceState> {
+    return this.stateWith(db, currency, now, () => halts(db));
+  }
+
+  /** `state`, with the halts read by `haltsNow` (only for a market currency) */
+  private async stateWith(db: Db | Trx, currency: string, now: number, haltsNow: () => Promise<Map<string, Halt>>): Promise<PriceState> {
     if (currency === PRICE_UNIT) return { usable: true, currency, price: UNIT, takenAt: now, snapshotId: null, demo: false };
     if (!isMarketCurrency(currency)) return { usable: false, currency, reason: 'noSource', lastPrice: null, lastTakenAt: null, demo: false };
-    const halt = (await halts(db)).get(currency);
+    const halt = (await haltsNow()).get(currency);
     if (this.byDemo(currency)) {
       const price = demoAt(this.config, currency, now);
       if (price === null) return { usable: false, currency, reason: 'noSource', lastPrice: null, lastTakenAt: null, demo: false };
@@ -100,17 +111,19 @@ export class PriceBook {
     return state;
   }
 
-  /** Several currencies' states, one read each. */
+  /** Several currencies' states: the halts read once for all of them, each currency's price once. */
   async states(db: Db | Trx, currencies: readonly string[], now: number): Promise<Map<string, PriceState>> {
-    const states = await Promise.all([...new Set(currencies)].map((currency) => this.state(db, currency, now)));
+    const haltsNow = once(() => halts(db));
+    const states = await Promise.all([...new Set(currencies)].map((currency) => this.stateWith(db, currency, now, haltsNow)));
     return new Map(states.map((state) => [state.currency, state]));
   }
 
   /** Every market currency as the app shows it: price, age, 24-hour change and history. */
   async market(db: Db, now: number, time: TimeFormat): Promise<MarketPriceType[]> {
+    const haltsNow = once(() => halts(db));
     return Promise.all(
       MARKET_CURRENCIES.map(async (currency) => {
-        const state = await this.state(db, currency, now);
+        const state = await this.stateWith(db, currency, now, haltsNow);
         const price = state.usable ? state.price : state.lastPrice;
         const takenAt = state.usable ? state.takenAt : state.lastTakenAt;
         const step = SPARKLINE_WINDOW_MS / SPARKLINE_POINTS;
