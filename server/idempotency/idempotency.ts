@@ -81,17 +81,19 @@ export function replayOutcome(outcome: StoredOutcome): unknown {
   throw new ApiError(code, { ...options, status });
 }
 
-// returns the row only when this call inserted it
-const claimKey = preparedQuery((db: Db, param: ParamOf<KeyParams & { hash: string; at: bigint }>) =>
+// returns the row only when this call claimed the key: inserted it, or took over an expired one
+// (created at or before `before`) as if it had been deleted first; a live key is left as it is
+const claimKey = preparedQuery((db: Db, param: ParamOf<KeyParams & { hash: string; at: bigint; before: bigint }>) =>
   db
     .insertInto('idempotency_keys')
     .values({ user_id: param('userId'), key: param('key'), request_hash: param('hash'), response: '', created_at: param('at') })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'key'])
+        .doUpdateSet((eb) => ({ request_hash: eb.ref('excluded.request_hash'), response: eb.ref('excluded.response'), created_at: eb.ref('excluded.created_at') }))
+        .where('idempotency_keys.created_at', '<=', param('before')),
+    )
     .returning('user_id'),
-);
-
-const forgetExpired = preparedQuery((db: Db, param: ParamOf<KeyParams & { before: bigint }>) =>
-  db.deleteFrom('idempotency_keys').where('user_id', '=', param('userId')).where('key', '=', param('key')).where('created_at', '<=', param('before')),
 );
 
 const earlierCall = preparedQuery((db: Db, param: ParamOf<KeyParams>) =>
@@ -104,13 +106,13 @@ const setResponse = preparedQuery((db: Db, param: ParamOf<KeyParams & { response
 
 /**
  * The stored outcome of an earlier identical call (then the caller must not act again), or
- * undefined when this call claimed the key. A key older than KEY_LIFETIME_MS is forgotten first.
+ * undefined when this call claimed the key. A key older than KEY_LIFETIME_MS counts as new: the
+ * claim takes it over (one statement, as if it had been deleted first).
  * On PostgreSQL a concurrent transaction holding the same key makes this wait for it: the key is
  * claimed with a placeholder row first, so the second one sees the first's outcome.
  */
 export async function replayOrClaim(trx: Trx, call: IdempotentCall, now: number): Promise<StoredOutcome | undefined> {
-  await forgetExpired(trx, { userId: call.userId, key: call.key, before: BigInt(now - KEY_LIFETIME_MS) });
-  const claimed = await claimKey(trx, { userId: call.userId, key: call.key, hash: call.hash, at: BigInt(now) });
+  const claimed = await claimKey(trx, { userId: call.userId, key: call.key, hash: call.hash, at: BigInt(now), before: BigInt(now - KEY_LIFETIME_MS) });
   if (claimed.length === 1) return undefined;
   const earlier = firstRow(await earlierCall(trx, { userId: call.userId, key: call.key }));
   if (earlier.request_hash !== call.hash) throw new ApiError('IDEMPOTENCY_CONFLICT');
