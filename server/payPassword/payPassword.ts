@@ -50,23 +50,28 @@ async function storedHashOf(db: Db, userId: bigint): Promise<string | null> {
  */
 async function takeTry(db: Db, userId: bigint, now: number): Promise<void> {
   const at = BigInt(now);
-  // one transaction, so both statements cost one commit, which on SQLite joins the commit group
-  // of the transactions in flight (db/commitGroup.ts) instead of a disk flush each
-  const taken = await db.transaction().execute(async (trx) => {
-    await trx
+  // one statement: the user's first try inserts the guard with it, a later one counts it on the
+  // existing guard unless that refuses it. In a transaction, so that its commit on SQLite joins the
+  // commit group of the transactions in flight (db/commitGroup.ts) instead of flushing the disk alone
+  const taken = await db.transaction().execute((trx) =>
+    trx
       .insertInto('pay_password_guards')
-      .values({ user_id: userId, failures: 0n, locked_until: 0n, updated_at: at })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
-    return trx
-      .updateTable('pay_password_guards')
-      .set({ failures: sql<bigint>`case when locked_until > 0 then 1 else failures + 1 end`, locked_until: 0n, updated_at: at })
-      .where('user_id', '=', userId)
-      .where('locked_until', '<=', at)
-      .where((eb) => eb.or([eb('locked_until', '>', 0n), eb('failures', '<', BigInt(MAX_FAILURES))]))
-      .executeTakeFirst();
-  });
-  if (taken.numUpdatedRows === 1n) return;
+      .values({ user_id: userId, failures: 1n, locked_until: 0n, updated_at: at })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet({
+            failures: sql<bigint>`case when ${sql.ref('pay_password_guards.locked_until')} > 0 then 1 else ${sql.ref('pay_password_guards.failures')} + 1 end`,
+            locked_until: 0n,
+            updated_at: at,
+          })
+          .where('pay_password_guards.locked_until', '<=', at)
+          .where((eb) => eb.or([eb('pay_password_guards.locked_until', '>', 0n), eb('pay_password_guards.failures', '<', BigInt(MAX_FAILURES))])),
+      )
+      .returning('user_id')
+      .execute(),
+  );
+  if (taken.length === 1) return;
   const guard = await db.selectFrom('pay_password_guards').select('locked_until').where('user_id', '=', userId).executeTakeFirstOrThrow();
   throw lockedError(guard.locked_until > at ? guard.locked_until : at + BigInt(LOCK_MS), now);
 }
