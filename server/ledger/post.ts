@@ -3,7 +3,8 @@
  * caller's database transaction: per currency the lines sum to zero, every touched account is
  * locked (PostgreSQL: FOR UPDATE, one account at a time in owner|currency order; SQLite: the BEGIN
  * IMMEDIATE write lock), and a user balance that would go below zero aborts everything with 422
- * INSUFFICIENT_BALANCE. Every statement is a fixed-shape one-row statement, compiled once.
+ * INSUFFICIENT_BALANCE. The accounts are locked one statement each; the entries are written by
+ * one insert and the accounts by one update (statements compiled once per number of rows).
  * A system account line goes to one of the account's shards (accounts.ts SYSTEM_SHARDS), the same
  * for the whole posting: the first user's id modulo the shard count, so that transactions of
  * different users rarely wait on one system row, and one user's always touch the same one.
@@ -105,29 +106,68 @@ async function insertLedgerTransaction(trx: Trx, ref: string, at: bigint): Promi
   }
 }
 type EntryRow = Omit<LedgerEntriesTable, 'id'>;
-const insertEntry = preparedQuery((db: Db, param: ParamOf<EntryRow>) =>
-  db
-    .insertInto('ledger_entries')
-    .values({
-      transaction_id: param('transaction_id'),
-      account_id: param('account_id'),
-      user_id: param('user_id'),
-      currency: param('currency'),
-      bucket: param('bucket'),
-      amount: param('amount'),
-      balance_after: param('balance_after'),
-      type: param('type'),
-      remark: param('remark'),
-      created_at: param('created_at'),
-    })
-    .returning('id'),
+/** the parameters of a statement about several rows: each row's values, named with the row's index */
+type Numbered<T> = { [K in keyof T & string as `${K}${number}`]: T[K] };
+
+/** one prepared statement per number of rows, made at its first use */
+function perRowCount<Q>(make: (rows: number) => Q): (rows: number) => Q {
+  const made = new Map<number, Q>();
+  return (rows) => {
+    let query = made.get(rows);
+    if (!query) {
+      query = make(rows);
+      made.set(rows, query);
+    }
+    return query;
+  };
+}
+
+// every entry of a posting in one statement; the ids come back in no promised order, but are
+// handed out in the order of the rows, so the smallest is the first row's
+const insertEntries = perRowCount((rows) =>
+  preparedQuery((db: Db, param: ParamOf<Numbered<EntryRow>>) =>
+    db
+      .insertInto('ledger_entries')
+      .values(
+        Array.from({ length: rows }, (_, i) => ({
+          transaction_id: param(`transaction_id${i}`),
+          account_id: param(`account_id${i}`),
+          user_id: param(`user_id${i}`),
+          currency: param(`currency${i}`),
+          bucket: param(`bucket${i}`),
+          amount: param(`amount${i}`),
+          balance_after: param(`balance_after${i}`),
+          type: param(`type${i}`),
+          remark: param(`remark${i}`),
+          created_at: param(`created_at${i}`),
+        })),
+      )
+      .returning('id'),
+  ),
 );
-const updateAccount = preparedQuery((db: Db, param: ParamOf<{ id: bigint; available: bigint; frozen: bigint; at: bigint }>) =>
-  db
-    .updateTable('ledger_accounts')
-    .set({ available: param('available'), frozen: param('frozen'), updated_at: param('at') })
-    .where('id', '=', param('id')),
+
+type AccountBalances = { id: bigint; available: bigint; frozen: bigint };
+// every account of a posting in one statement (as postBatch does)
+const updateAccounts = perRowCount((rows) =>
+  preparedQuery((db: Db, param: ParamOf<Numbered<AccountBalances> & { at: bigint }>) => {
+    const indexes = Array.from({ length: rows }, (_, i) => i);
+    const caseOf = (bucket: 'available' | 'frozen') =>
+      sql<bigint>`case ${sql.ref('id')} ${sql.join(indexes.map((i) => sql`when ${param(`id${i}`)} then cast(${param(`${bucket}${i}`)} as bigint)`), sql` `)} end`;
+    return db
+      .updateTable('ledger_accounts')
+      .set({ available: caseOf('available'), frozen: caseOf('frozen'), updated_at: param('at') })
+      .where('id', 'in', indexes.map((i) => param(`id${i}`)));
+  }),
 );
+
+/** `rows` as the named parameters of a statement about that many rows */
+function numbered<T extends object>(rows: T[]): Numbered<T> {
+  const params: Record<string, unknown> = {};
+  rows.forEach((row, i) => {
+    for (const [name, value] of Object.entries(row)) params[`${name}${i}`] = value;
+  });
+  return params as Numbered<T>;
+}
 
 export class UnbalancedPostingError extends Error {
   constructor(currency: string, sum: bigint) {
@@ -229,15 +269,13 @@ export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
 
   const at = BigInt(now);
   const transactionId = await insertLedgerTransaction(trx, posting.ref, at);
-  const posted: PostedEntry[] = [];
-  for (const plannedLine of planned) {
-    const { id } = firstRow(await insertEntry(trx, entryRow(transactionId, plannedLine, at)));
-    posted.push({ id, accountId: plannedLine.account.id, line: plannedLine.line, balanceAfter: plannedLine.balanceAfter });
-  }
-  for (const account of new Set(planned.map((p) => p.account))) {
-    await updateAccount(trx, { id: account.id, available: account.available, frozen: account.frozen, at });
-  }
-  return posted;
+  const ids = (await insertEntries(planned.length)(trx, numbered(planned.map((plannedLine) => entryRow(transactionId, plannedLine, at)))))
+    .map((row) => row.id)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (ids.length !== planned.length) throw new Error(`inserted ${ids.length} ledger entries of ${planned.length}`);
+  const touched = [...new Set(planned.map((p) => p.account))];
+  await updateAccounts(touched.length)(trx, { ...numbered(touched.map(({ id, available, frozen }) => ({ id, available, frozen }))), at });
+  return planned.map((plannedLine, i) => ({ id: ids[i], accountId: plannedLine.account.id, line: plannedLine.line, balanceAfter: plannedLine.balanceAfter }));
 }
 
 // ---------------------------------------------------------------------------------------------
