@@ -33,8 +33,6 @@ const userBy = (column: 'uid' | 'address') =>
   preparedQuery((db: Db, param: ParamOf<{ value: string }>) => db.selectFrom('users').select(['id', 'uid', 'address']).where(column, '=', param('value')));
 const recipientBy = { uid: userBy('uid'), address: userBy('address') };
 
-const senderUid = preparedQuery((db: Db, param: ParamOf<{ id: bigint }>) => db.selectFrom('users').select('uid').where('id', '=', param('id')));
-
 const insertTransfer = preparedQuery(
   (db: Db, param: ParamOf<{ from: bigint; to: bigint; currency: string; amount: bigint; fee: bigint; at: bigint }>) =>
     db
@@ -78,7 +76,8 @@ export async function lookupRecipient(db: Db, senderId: bigint, to: string): Pro
 
 export async function createTransfer(trx: Trx, senderId: bigint, body: TransferCreateBodyType, now: number, time: TimeFormat): Promise<TransferRecordType> {
   // a frozen sender moves nothing out; a frozen recipient still receives
-  await assertNotFrozen(trx, senderId);
+  const senderUid = await assertNotFrozen(trx, senderId);
+  if (senderUid === null) throw new Error(`no user ${senderId}`);
   const { currency } = body;
   const rule = transferRule(currency);
   const amount = positiveUnits(body.amount);
@@ -96,11 +95,10 @@ export async function createTransfer(trx: Trx, senderId: bigint, body: TransferC
       params: { amount: fromUnits(amount), fee: fromUnits(rule.fee), required: fromUnits(required), available: fromUnits(available), currency },
     });
   }
-  const sender = firstRow(await senderUid(trx, { id: senderId }));
   const { id } = firstRow(await insertTransfer(trx, { from: senderId, to: recipient.id, currency, amount, fee: rule.fee, at: BigInt(now) }));
   const lines: LedgerLine[] = [
     { owner: userOwner(senderId), currency, amount: -amount, type: 'transfer_out', remark: `uid ${recipient.uid}` },
-    { owner: userOwner(recipient.id), currency, amount, type: 'transfer_in', remark: `uid ${sender.uid}` },
+    { owner: userOwner(recipient.id), currency, amount, type: 'transfer_in', remark: `uid ${senderUid}` },
   ];
   if (rule.fee > 0n) {
     lines.push(

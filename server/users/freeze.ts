@@ -11,24 +11,30 @@
  * over, the operator ends its sessions one by one (`revokeUserSession`), audited on its own.
  */
 import { isSqlite, type Db } from '../db';
+import { preparedQuery, type ParamOf } from '../db/prepared';
 import { ApiError } from '../http/errors';
 import { runMoneyTransaction } from '../ledger/moneyTransaction';
 import type { Trx } from '../ledger/post';
 import { recordAct, type OperatorAct } from '../operators/actor';
 
+const frozenAndUid = preparedQuery((db: Db, param: ParamOf<{ userId: bigint }>) =>
+  db
+    .selectFrom('users')
+    .select(['frozen_at', 'uid'])
+    .where('id', '=', param('userId'))
+    .$if(!isSqlite(db), (qb) => qb.forShare()),
+);
+
 /**
  * Throws 403 ACCOUNT_FROZEN when the user's account is frozen; call it inside the money
  * transaction. On PostgreSQL it share-locks the user row, so a freeze committing meanwhile waits
- * for this transaction, and one that committed first is seen.
+ * for this transaction, and one that committed first is seen. Returns the user's UID (read with
+ * the same statement), null when there is no such user.
  */
-export async function assertNotFrozen(db: Db, userId: bigint): Promise<void> {
-  const row = await db
-    .selectFrom('users')
-    .select('frozen_at')
-    .where('id', '=', userId)
-    .$if(!isSqlite(db), (qb) => qb.forShare())
-    .executeTakeFirst();
+export async function assertNotFrozen(db: Db, userId: bigint): Promise<string | null> {
+  const [row] = await frozenAndUid(db, { userId });
   if (row && row.frozen_at !== null) throw new ApiError('ACCOUNT_FROZEN');
+  return row?.uid ?? null;
 }
 
 export const userNotFound = () => new ApiError('NOT_FOUND', { messageKey: 'admin.users.notFound' });

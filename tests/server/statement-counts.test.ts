@@ -3,7 +3,7 @@
  * its parse and plan there. A valuation reads the price halts once for all its currencies; a money
  * call claims its Idempotency-Key with one statement, counts a pay-password try with one, and
  * writes its ledger entries with one insert and its accounts with one update, however many lines
- * and accounts the posting has. Runs on both databases.
+ * and accounts the posting has; a transfer reads its sender's row once. Runs on both databases.
  */
 import { BALANCES_URL, deposit, newUser, startWithPayee, transfer, type MoneyUser } from './support/ledger';
 import type { TestApp } from './support/app';
@@ -50,6 +50,8 @@ it('a transfer: one statement each for the key, the try, the entries and the acc
     const response = await transfer(t.app, user, { to: payee.uid, amount: '10' }, 'statement-counts-1');
     expect(response.statusCode).toBe(200);
   });
+  // the sender's row read once: whether it is frozen (share-locked on PostgreSQL) and its UID
+  expect(matching(statements, /^select .* from "users" where "id" = (\$1|\?)( for share)?$/)).toHaveLength(1);
   // claimed, then the outcome stored
   expect(matching(statements, /^(insert into|update|delete from) "idempotency_keys"/)).toHaveLength(2);
   // the try counted, then settled
