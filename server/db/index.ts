@@ -80,6 +80,17 @@ export function isSqlite(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
+/**
+ * One writing statement committed on its own. On SQLite inside a transaction, so that its commit
+ * joins the commit group of the transactions in flight (commitGroup.ts) instead of flushing the disk
+ * alone; on PostgreSQL the statement by itself, which PostgreSQL commits before answering (a BEGIN
+ * and a COMMIT around it would cost two round trips and guarantee nothing more). `write` must send
+ * exactly one statement: several would not be atomic on PostgreSQL.
+ */
+export function commitAlone<T>(db: Db, write: (db: Db) => Promise<T>): Promise<T> {
+  return isSqlite(db) ? db.transaction().execute(write) : write(db);
+}
+
 /** True when `error` is a unique-constraint violation on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string } | null;

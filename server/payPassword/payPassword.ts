@@ -14,7 +14,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ConsumeStepUp } from '../auth/stepUp';
-import type { Db } from '../db';
+import { commitAlone, type Db } from '../db';
 import { preparedQuery, type ParamOf } from '../db/prepared';
 import { ApiError } from '../http/errors';
 import { notify } from '../notifications/notifications';
@@ -51,10 +51,9 @@ async function storedHashOf(db: Db, userId: bigint): Promise<string | null> {
 async function takeTry(db: Db, userId: bigint, now: number): Promise<void> {
   const at = BigInt(now);
   // one statement: the user's first try inserts the guard with it, a later one counts it on the
-  // existing guard unless that refuses it. In a transaction, so that its commit on SQLite joins the
-  // commit group of the transactions in flight (db/commitGroup.ts) instead of flushing the disk alone
-  const taken = await db.transaction().execute((trx) =>
-    trx
+  // existing guard unless that refuses it; committed before the check
+  const taken = await commitAlone(db, (alone) =>
+    alone
       .insertInto('pay_password_guards')
       .values({ user_id: userId, failures: 1n, locked_until: 0n, updated_at: at })
       .onConflict((oc) =>
@@ -76,14 +75,15 @@ async function takeTry(db: Db, userId: bigint, now: number): Promise<void> {
   throw lockedError(guard.locked_until > at ? guard.locked_until : at + BigInt(LOCK_MS), now);
 }
 
-/** In a transaction for the same reason as takeTry's: its commit joins the group in flight. */
+/** A right code clears the count with one statement; a wrong one reads it and may lock, in one transaction. */
 async function settleTry(db: Db, userId: bigint, ok: boolean, now: number): Promise<bigint> {
   const at = BigInt(now);
+  if (ok) {
+    await commitAlone(db, (alone) => alone.updateTable('pay_password_guards').set({ failures: 0n, locked_until: 0n, updated_at: at }).where('user_id', '=', userId).execute());
+    return 0n;
+  }
+  // (a transaction on SQLite too, so that its commit joins the group in flight)
   return db.transaction().execute(async (trx) => {
-    if (ok) {
-      await trx.updateTable('pay_password_guards').set({ failures: 0n, locked_until: 0n, updated_at: at }).where('user_id', '=', userId).execute();
-      return 0n;
-    }
     const guard = await trx.selectFrom('pay_password_guards').select('failures').where('user_id', '=', userId).executeTakeFirstOrThrow();
     if (guard.failures >= BigInt(MAX_FAILURES)) {
       await trx.updateTable('pay_password_guards').set({ locked_until: at + BigInt(LOCK_MS), updated_at: at }).where('user_id', '=', userId).execute();

@@ -1,7 +1,9 @@
 /**
  * The calls of the load's mix that write (sign-in, a conversion's quote and its use, a transfer
  * with a right or a wrong pay password) write only inside transactions, so that on SQLite every
- * commit can join the group of those in flight instead of flushing the disk alone.
+ * commit can join the group of those in flight instead of flushing the disk alone. On PostgreSQL a
+ * pay-password try, and the settling of a right one, are single statements committed by themselves
+ * (db/index.ts `commitAlone`): a BEGIN and a COMMIT around them would only add round trips.
  */
 import { Wallet } from 'ethers';
 import type { TestApp } from './support/app';
@@ -26,7 +28,10 @@ async function writesAlone(call: () => Promise<unknown>, writes: RegExp): Promis
     recorder.stop();
   }
   expect(recorder.ran.some((statement) => /^\s*(insert|update)/i.test(statement) && writes.test(statement))).toBe(true);
-  return writesOutsideTransactions(recorder.ran);
+  const alone = writesOutsideTransactions(recorder.ran);
+  if (t.testDb.kind === 'sqlite') return alone;
+  const payPasswordTry = /^(insert into|update) "pay_password_guards"/;
+  return alone.filter((statement) => !payPasswordTry.test(statement));
 }
 
 it('sign-in: the nonce and the session', async () => {

@@ -54,8 +54,10 @@ it('a transfer: one statement each for the key, the try, the entries and the acc
   expect(matching(statements, /^select .* from "users" where "id" = (\$1|\?)( for share)?$/)).toHaveLength(1);
   // claimed, then the outcome stored
   expect(matching(statements, /^(insert into|update|delete from) "idempotency_keys"/)).toHaveLength(2);
-  // the try counted, then settled
+  // the try counted, then settled; each commits alone, on PostgreSQL without a BEGIN and COMMIT
+  // around it (SQLite wraps each in a transaction, for its commit group)
   expect(matching(statements, /^(insert into|update) "pay_password_guards"/)).toHaveLength(2);
+  expect(matching(statements, /^begin\b/)).toHaveLength(t.testDb.kind === 'postgres' ? 1 : 3);
   // the sender's, the payee's and the fee's accounts, four lines: one insert, one update (each
   // account still locked by a statement of its own on PostgreSQL, a missing one made in between;
   // SQLite's write lock covers them all)
