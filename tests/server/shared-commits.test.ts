@@ -9,7 +9,7 @@ import { Wallet } from 'ethers';
 import type { TestApp } from './support/app';
 import { CONVERT_URL, deposit, newUser, PAY_PASSWORD, QUOTE_URL, startWithPayee, transfer, type MoneyUser } from './support/ledger';
 import { bearer, signIn } from './support/siwe';
-import { recordStatements, writesOutsideTransactions } from './support/statements';
+import { statementsRunBy, writesOutsideTransactions } from './support/statements';
 
 let t: TestApp;
 let payee: MoneyUser;
@@ -20,15 +20,9 @@ afterAll(async () => t.close());
 
 /** what `call` ran, checking it wrote something (so an empty list means something) */
 async function writesAlone(call: () => Promise<unknown>, writes: RegExp): Promise<string[]> {
-  const recorder = recordStatements(t.testDb.kind);
-  recorder.start();
-  try {
-    await call();
-  } finally {
-    recorder.stop();
-  }
-  expect(recorder.ran.some((statement) => /^\s*(insert|update)/i.test(statement) && writes.test(statement))).toBe(true);
-  const alone = writesOutsideTransactions(recorder.ran);
+  const ran = await statementsRunBy(t.testDb.kind, call);
+  expect(ran.some((statement) => /^\s*(insert|update)/i.test(statement) && writes.test(statement))).toBe(true);
+  const alone = writesOutsideTransactions(ran);
   if (t.testDb.kind === 'sqlite') return alone;
   const payPasswordTry = /^(insert into|update) "pay_password_guards"/;
   return alone.filter((statement) => !payPasswordTry.test(statement));

@@ -8,7 +8,7 @@
 import { BALANCES_URL, deposit, newUser, startWithPayee, transfer, type MoneyUser } from './support/ledger';
 import type { TestApp } from './support/app';
 import { bearer } from './support/siwe';
-import { recordStatements } from './support/statements';
+import { statementsRunBy } from './support/statements';
 
 let t: TestApp;
 let payee: MoneyUser;
@@ -18,14 +18,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function statementsOf(call: () => Promise<unknown>): Promise<string[]> {
-  const recorder = recordStatements(t.testDb.kind);
-  recorder.start();
-  try {
-    await call();
-  } finally {
-    recorder.stop();
-  }
-  return recorder.ran.map((statement) => statement.replace(/\s+/g, ' ').trim().toLowerCase());
+  return (await statementsRunBy(t.testDb.kind, call)).map((statement) => statement.replace(/\s+/g, ' ').trim().toLowerCase());
 }
 
 const matching = (statements: string[], pattern: RegExp) => statements.filter((statement) => pattern.test(statement));

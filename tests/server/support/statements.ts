@@ -82,6 +82,18 @@ export function recordStatements(kind: 'sqlite' | 'postgres') {
   };
 }
 
+/** The text of every statement `call` ran, in order (`ran` of a recording around it). */
+export async function statementsRunBy(kind: 'sqlite' | 'postgres', call: () => Promise<unknown>): Promise<string[]> {
+  const recorder = recordStatements(kind);
+  recorder.start();
+  try {
+    await call();
+  } finally {
+    recorder.stop();
+  }
+  return recorder.ran;
+}
+
 /**
  * The write statements among `ran` that ran outside a transaction. Each is a commit of its own: on
  * SQLite a disk flush on the event loop that no other transaction shares (db/commitGroup.ts).
