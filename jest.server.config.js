@@ -12,6 +12,9 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
   testTimeout: 60000,
+  // PostgreSQL schemas are dropped when the run ends, not under the files still running
+  globalSetup: '<rootDir>/tests/server/support/globalSetup.ts',
+  globalTeardown: '<rootDir>/tests/server/support/globalTeardown.ts',
   // every core (Jest keeps one for itself by default: one worker on two cores)
   maxWorkers: '100%',
 };

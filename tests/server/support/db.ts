@@ -1,6 +1,6 @@
 /**
  * A database of its own for each test file: a temporary SQLite file, or (DATABASE_URL set) a fresh
- * PostgreSQL schema on the search_path, dropped afterwards.
+ * PostgreSQL schema on the search_path, dropped afterwards (when the run ends: ./schemaDrops.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDb, quoteIdent, type Db, type DbOptions } from '../../../server/db';
+import { dropSchemaLater } from './schemaDrops';
 
 export interface TestDb {
   db: Db;
@@ -41,7 +42,7 @@ export async function createTestDb(): Promise<TestDb> {
       options,
       cleanup: async () => {
         await db.destroy();
-        await adminQuery(databaseUrl, `drop schema ${quoteIdent(schema)} cascade`);
+        await dropSchemaLater(databaseUrl, schema);
       },
     };
   }
