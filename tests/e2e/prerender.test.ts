@@ -5,6 +5,8 @@
  * not rendered for (zh-TW, signed in, a desktop, a dark system) still gets the right page, and
  * the desktop and the dark system see the plain document's shell until then, never the light
  * phone page; once the app has run, the server sends the shell to a signed-in, zh-TW or dark visitor.
+ * /shopping is rendered again by the server with the live goods: its HTML shows them, and the
+ * page hydrates them without a skeleton in between.
  * Screenshots: tests/screenshots/prerender-*.png.
  */
 import { mkdirSync } from 'node:fs';
@@ -14,8 +16,10 @@ import type { Page } from 'puppeteer-core';
 import { DESKTOP, useE2E, PHONE } from './support/environment';
 import { interceptRequests } from './support/intercept';
 import { SCREENSHOT_DIR } from './support/paths';
-import { waitForNetworkQuiet, waitForText } from './support/page';
+import { sleep, waitForNetworkQuiet, waitForText } from './support/page';
 import { signInViaApi } from './support/siwe';
+import type { GoodsListType } from '../../contract/mall';
+import { FIRST_PAGE_QUERY, PAGE_DATA_ELEMENT_ID } from '../../contract/rules/pageData';
 import { PRERENDERED_PAGES, isPathOfRoute } from '../../contract/rules/sitePaths';
 
 const e2e = useE2E();
@@ -214,6 +218,78 @@ describe('with JavaScript, at 375 px', () => {
     }));
     expect(left).toEqual({ shell: false, mark: null, theme: visitor.dark ? 'dark' : 'light', hydrated: false });
     expect(problems).toEqual([]);
+  });
+});
+
+describe('/shopping with the goods in its HTML (rendered by the server with the live catalogue)', () => {
+  const GOODS_REQUEST = `/api/v1/web/mall/goods?${FIRST_PAGE_QUERY}`;
+  let goods: GoodsListType;
+  beforeAll(async () => {
+    goods = ((await (await fetch(e2e.url(GOODS_REQUEST), { headers: { 'x-locale': 'zh-CN' } })).json()) as { data: GoodsListType }).data;
+    expect(goods.list.length).toBeGreaterThan(2);
+    // the server renders the page once it is up, off its event loop
+    const deadline = Date.now() + 30_000;
+    while (!(await (await fetch(e2e.url('/shopping'))).text()).includes(`id="${PAGE_DATA_ELEMENT_ID}"`)) {
+      if (Date.now() > deadline) throw new Error('/shopping was not rendered with the goods');
+      await sleep(200);
+    }
+  });
+
+  test('with JavaScript disabled, the grid shows the goods in the database, not a skeleton', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.setJavaScriptEnabled(false);
+    await page.setExtraHTTPHeaders({ 'accept-language': 'zh-CN' });
+    await page.goto(e2e.url('/shopping'), { waitUntil: 'load' });
+    await screenshot(page, 'nojs-shopping-goods');
+    const shown = await page.$eval('#root', (root) => ({
+      text: (root as HTMLElement).innerText,
+      skeletons: root.querySelectorAll('.ant-skeleton').length,
+      covers: Array.from(root.querySelectorAll('.ant-card img')).map((img) => img.getAttribute('alt')),
+    }));
+    expect(shown.skeletons).toBe(0);
+    for (const item of goods.list.slice(0, 2)) expect(shown.text).toContain(item.title);
+    expect(shown.covers).toEqual(goods.list.map((item) => item.title));
+    // the categories' tabs too
+    expect(shown.text).toContain(goods.categories[0].name);
+  });
+
+  test('with JavaScript, React hydrates the goods as sent (same nodes, no skeleton), no console error, CLS ≤ 0.02; then asks for the same goods', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    const problems = problemsOf(page);
+    await observeFirstParse(page);
+    await page.evaluateOnNewDocument(() => {
+      const w = window as unknown as { __parsedCard?: Element | null; __skeletonSeen: boolean };
+      w.__skeletonSeen = false;
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') w.__parsedCard = document.querySelector('#root .ant-card');
+      });
+      new MutationObserver(() => {
+        if (document.querySelector('#root .ant-skeleton')) w.__skeletonSeen = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const goodsRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/v1/web/mall/goods') goodsRequests.push(url.pathname + url.search);
+    });
+    await page.emulateCPUThrottling(4);
+    await page.goto(e2e.url('/shopping'), { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('[data-testid="tab-bar"]');
+    await waitForNetworkQuiet(page, 1000);
+    await screenshot(page, 'hydrated-shopping-goods');
+
+    const state = await page.evaluate(() => {
+      const w = window as unknown as { __cls: number; __parsedCard?: Element | null; __skeletonSeen: boolean };
+      return { parsed: !!w.__parsedCard, sameCard: w.__parsedCard === document.querySelector('#root .ant-card'), skeletonSeen: w.__skeletonSeen, cls: w.__cls };
+    });
+    expect(state).toMatchObject({ parsed: true, sameCard: true, skeletonSeen: false });
+    expect(state.cls).toBeLessThanOrEqual(CLS_GOAL);
+    expect(problems).toEqual([]);
+    // the answer the page was rendered with is the one its first request asks for, which refreshes it
+    expect(goodsRequests[0]).toBe(GOODS_REQUEST);
+    expect(await page.$eval('#root', (el) => (el as HTMLElement).innerText)).toContain(goods.list[0].title);
+    // the data block is read once and gone
+    expect(await page.$(`#${PAGE_DATA_ELEMENT_ID}`)).toBeNull();
   });
 });
 
