@@ -229,7 +229,8 @@ describe('/shopping with the goods in its HTML (rendered by the server with the 
     expect(goods.list.length).toBeGreaterThan(2);
     // the server renders the page once it is up, off its event loop
     const deadline = Date.now() + 30_000;
-    while (!(await (await fetch(e2e.url('/shopping'))).text()).includes(`id="${PAGE_DATA_ELEMENT_ID}"`)) {
+    // (fetch says `Accept-Language: *` unless told, which the server answers with the shell)
+    while (!(await (await fetch(e2e.url('/shopping'), { headers: { 'accept-language': 'zh-CN' } })).text()).includes(`id="${PAGE_DATA_ELEMENT_ID}"`)) {
       if (Date.now() > deadline) throw new Error('/shopping was not rendered with the goods');
       await sleep(200);
     }

@@ -50,7 +50,8 @@ export default function ShoppingPage() {
         }))}
       />
       <InfiniteList
-        grid={{ gutter: 12, xs: 2, sm: 3, md: 4, lg: 4, xl: 5, xxl: 5 }}
+        // `column`: before the browser knows its breakpoint (the server's render, hydration) a phone's two columns, not one
+        grid={{ gutter: 12, column: 2, xs: 2, sm: 3, md: 4, lg: 4, xl: 5, xxl: 5 }}
         reloadDeps={[categoryId, keyword]}
         firstPage={firstGoods}
         fetchPage={async (query) => {
