@@ -13,8 +13,15 @@ export const LIST_PAGE_SIZE = 20;
 /** A list's first page as InfiniteList asks for it, unfiltered (the query string its request sends). */
 export const FIRST_PAGE_QUERY = `page=1&pageSize=${LIST_PAGE_SIZE}&count=false`;
 
-/** The answers a page can be rendered with: /shopping's goods grid as it first shows (every category, no keyword). */
-export type PageDataName = 'shoppingGoods';
+/** How many products of each kind the home page features. */
+export const FEATURED_PAGE_SIZE = 2;
+
+/**
+ * The answers a page can be rendered with: /shopping's goods grid as it first shows (every
+ * category, no keyword), /calculate's power products, and the home page's banners and notices
+ * and its featured power and finance products.
+ */
+export type PageDataName = 'shoppingGoods' | 'calculatePower' | 'homeLinks' | 'homePower' | 'homeFinance';
 
 /** Each answer (the envelope's `data`), by name. */
 export type PageAnswers = Readonly<Partial<Record<PageDataName, unknown>>>;
