@@ -1,13 +1,14 @@
 /**
  * A prerendered page's first data: while hydrating, a component reads the answer the server
  * rendered the page with from the document's data block (once; gone after hydration, and never
- * outside it), and InfiniteList shows such a first page at once, without a skeleton, until its own
- * request answers.
+ * outside it); InfiniteList shows such a first page at once, without a skeleton, and
+ * useRenderedRequest such an answer, not loading, until their own request answers.
  */
 import { act, render, screen, within } from '@testing-library/react';
 import ZhCnIntl from './pages.intl';
 import InfiniteList from '@/components/InfiniteList';
-import { useRenderedAnswer } from '@/prerender/pageData';
+import { PageDataProvider, useRenderedAnswer } from '@/prerender/pageData';
+import { useRenderedRequest } from '@/prerender/useRenderedRequest';
 import { PAGE_DATA_ELEMENT_ID, pageDataJson } from '../../contract/rules/pageData';
 
 let mockHydrating = false;
@@ -83,6 +84,34 @@ describe('InfiniteList with the first page the page was rendered with', () => {
   it('without one: the skeleton until the first answer, as before', async () => {
     const { container } = renderList(async () => ({ list: [row('fetched')], page: 1, pageSize: 20, total: 1 }));
     expect(container.querySelector('.ant-skeleton')).not.toBeNull();
+    expect(await screen.findByText('fetched')).toBeInTheDocument();
+  });
+});
+
+describe('useRenderedRequest', () => {
+  function Links({ fetch }: { fetch: () => Promise<string> }) {
+    const { data, loading } = useRenderedRequest('homeLinks', fetch);
+    return <p>{loading ? 'loading' : (data ?? 'nothing')}</p>;
+  }
+
+  it('rendered with an answer: that answer, not loading, until its own request answers', async () => {
+    let answer: (text: string) => void = () => undefined;
+    const fetch = jest.fn(() => new Promise<string>((resolve) => (answer = resolve)));
+    render(
+      <PageDataProvider answers={{ homeLinks: 'rendered' }}>
+        <Links fetch={fetch} />
+      </PageDataProvider>,
+    );
+    expect(screen.getByText('rendered')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await act(async () => answer('fetched'));
+    expect(screen.getByText('fetched')).toBeInTheDocument();
+  });
+
+  it('without one: useRequest as it is (loading, then the answer)', async () => {
+    mockHydrating = false;
+    render(<Links fetch={async () => 'fetched'} />);
+    expect(screen.getByText('loading')).toBeInTheDocument();
     expect(await screen.findByText('fetched')).toBeInTheDocument();
   });
 });
