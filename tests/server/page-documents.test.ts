@@ -1,6 +1,6 @@
 /**
  * The prerendered pages that show catalogue data are rendered again at run time with the live
- * public answers (server/prerender): the document sent for /shopping shows the goods in the
+ * public answers (server/prerender), each with its own; the document sent for /shopping shows the goods in the
  * database and carries them in its data block; a change to the catalogue reaches the next render;
  * a hostile title cannot leave the block; the headers (CSP) are the page's as before. The Node
  * bundle here is a stand-in that writes the goods' titles as React would (escaped); the real
@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PAGE_DATA_ELEMENT_ID } from '../../contract/rules/pageData';
-import { FIRST_SCREEN_COOKIE, PRERENDERED_PAGES } from '../../contract/rules/sitePaths';
+import { FIRST_SCREEN_COOKIE, PRERENDERED_PAGES, renderedPathOf } from '../../contract/rules/sitePaths';
+import { PAGE_REQUESTS } from '../../server/prerender/pageRequests';
 import { startTestApp, type TestApp } from './support/app';
 
 const INDEX_HTML = '<!DOCTYPE html><html><head><script src="/umi.js" defer></script></head><body><div id="root"></div></body></html>';
@@ -24,7 +25,8 @@ exports.getAppRootElement = async (request) => () => ({ path: request.url });
 exports.renderToHtml = async (app, answers) => {
   renders += 1;
   const titles = (answers.shoppingGoods?.list ?? []).map((goods) => '<p>' + escape(goods.title) + '</p>').join('');
-  return { html: '<main data-path="' + app.path + '" data-renders="' + renders + '">' + titles + '</main>', styles: '<style>.ant-card{}</style>' };
+  const names = Object.keys(answers).join(',');
+  return { html: '<main data-path="' + app.path + '" data-answers="' + names + '" data-renders="' + renders + '">' + titles + '</main>', styles: '<style>.ant-card{}</style>' };
 };
 `;
 
@@ -65,7 +67,7 @@ async function shoppingWhen(done: (body: string) => boolean): Promise<string> {
 }
 
 /** The data block's text, up to the first `</script` (where the browser ends it), and what it parses to. */
-function dataBlock(body: string): { text: string; answers: { shoppingGoods: { list: Array<{ id: string; title: string }> } } } {
+function dataBlock(body: string): { text: string; answers: { shoppingGoods: { list: Array<{ id: string; title: string }> } } & Record<string, unknown> } {
   const open = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`;
   const start = body.indexOf(open);
   expect(start).toBeGreaterThan(-1);
@@ -88,6 +90,24 @@ test('/shopping is sent rendered with the goods in the database, which its data 
   expect(answers.shoppingGoods.list[0]).toMatchObject({ id: String(goods.id), title: goods.title });
   // the block sits outside #root: React hydrates #root alone
   expect(body.indexOf(`id="${PAGE_DATA_ELEMENT_ID}"`)).toBeLessThan(body.indexOf('<div id="root"'));
+});
+
+test('each catalogue page is rendered with its own requests\' answers; the others stay as built', async () => {
+  await shoppingWhen((text) => text.includes('data-renders'));
+  for (const [route, requests] of Object.entries(PAGE_REQUESTS)) {
+    const deadline = Date.now() + 20_000;
+    let body = (await get(route)).body;
+    while (!body.includes('data-renders')) {
+      if (Date.now() > deadline) throw new Error(`${route} not rendered`);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      body = (await get(route)).body;
+    }
+    expect({ route, markup: /<main data-path="([^"]*)" data-answers="([^"]*)"/.exec(body)?.slice(1) }).toEqual({ route, markup: [route, Object.keys(requests).join(',')] });
+    expect(Object.keys(dataBlock(body).answers)).toEqual(Object.keys(requests));
+  }
+  for (const route of Object.keys(PRERENDERED_PAGES).filter((page) => !(page in PAGE_REQUESTS))) {
+    expect((await get(renderedPathOf(route))).body).toBe(BUILT(route));
+  }
 });
 
 test('the headers are the built page\'s: the same CSP (no inline script allowed), not cached, varying by visitor', async () => {
