@@ -1,10 +1,10 @@
 /**
  * The prerendered pages that show catalogue data are rendered again at run time with the live
- * public answers (server/prerender), each with its own; the document sent for /shopping shows the goods in the
- * database and carries them in its data block; a change to the catalogue reaches the next render;
- * a hostile title cannot leave the block; the headers (CSP) are the page's as before. The Node
- * bundle here is a stand-in that writes the goods' titles as React would (escaped); the real
- * bundle's render is tested end to end (tests/e2e/page-data.test.ts).
+ * public answers (server/prerender), each with its own: the document sent for /shopping shows
+ * the goods in the database and carries them in its data block; a change to the catalogue
+ * reaches the next render; a hostile title cannot leave the block; the headers (CSP) are the
+ * page's as before. The Node bundle here is a stand-in that writes the goods' titles as React
+ * would (escaped); the real bundle's render is tested end to end (tests/e2e/prerender.test.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
