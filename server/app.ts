@@ -114,7 +114,7 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
   registerFeatureGuard(app, features);
   registerCompression(app);
   registerRateLimit(app, config);
-  if (spa) registerStaticFiles(app, config.distDir, features.current, startPageDocuments(app, config, app.log));
+  if (spa) registerStaticFiles(app, config.distDir, features.current, startPageDocuments(app, config, app.log, features.current));
   registerOpenApi(app);
   for (const plugin of DOMAIN_PLUGINS) app.register(plugin, ctx);
   if (jobs) registerJobs(app, serverJobs(ctx, app.log));

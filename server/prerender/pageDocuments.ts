@@ -8,11 +8,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FeatureFlagsType } from '../../contract/features';
 import type { PageAnswers } from '../../contract/rules/pageData';
 import { PRERENDERED_LOCALE } from '../../contract/rules/sitePaths';
 import { prerenderedDocument } from '../../plugins/prerenderedDocument';
 import { serverBundleFile } from '../../plugins/serverBundle';
 import type { ServerConfig } from '../config';
+import { atBuildDefaults } from '../features/flags';
 import { PageRenderer } from './pageRenderer';
 import { PAGE_REQUESTS } from './pageRequests';
 
@@ -37,8 +39,10 @@ async function answersOf(app: FastifyInstance, requests: Readonly<Record<string,
 /**
  * Keeps the documents of `app` while it runs (from onReady to onClose). Undefined, and the build's
  * documents sent, when rendering is off (`pageRenderIntervalMs` 0) or the build left no Node bundle.
+ * `flags`: the feature flags in force; while one differs from its default nobody is sent the
+ * pages (server/http/prerenderedPages.ts), so none is rendered (a switched-off feature's requests fail).
  */
-export function startPageDocuments(app: FastifyInstance, config: ServerConfig, log: FastifyBaseLogger): PageDocuments | undefined {
+export function startPageDocuments(app: FastifyInstance, config: ServerConfig, log: FastifyBaseLogger, flags: () => FeatureFlagsType): PageDocuments | undefined {
   const bundleDir = config.serverBundleDir || path.join(path.dirname(path.resolve(config.distDir)), 'dist-server');
   if (config.pageRenderIntervalMs <= 0) return undefined;
   if (!serverBundleFile(bundleDir)) {
@@ -53,6 +57,7 @@ export function startPageDocuments(app: FastifyInstance, config: ServerConfig, l
   let closed = false;
 
   const refresh = async () => {
+    if (!atBuildDefaults(flags())) return;
     for (const [route, requests] of Object.entries(PAGE_REQUESTS)) {
       try {
         const answers = await answersOf(app, requests);

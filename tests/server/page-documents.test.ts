@@ -34,6 +34,8 @@ const POLL_MS = 100;
 
 let t: TestApp;
 let folder: string;
+let flagsFile: string;
+const logs: string[] = [];
 beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'powerfi-render-'));
   const dist = path.join(folder, 'dist');
@@ -44,8 +46,10 @@ beforeAll(async () => {
   }
   fs.mkdirSync(path.join(folder, 'dist-server'));
   fs.writeFileSync(path.join(folder, 'dist-server', 'umi.0123abcd.server.js'), FAKE_BUNDLE);
+  flagsFile = path.join(folder, 'flags.json');
+  fs.writeFileSync(flagsFile, '{}');
   // the bundle is found beside dist/, as `max build` leaves it
-  t = await startTestApp({ seed: true, config: { distDir: dist, pageRenderIntervalMs: POLL_MS } });
+  t = await startTestApp({ seed: true, logs, config: { distDir: dist, pageRenderIntervalMs: POLL_MS, featureFlagsFile: flagsFile, featureFlagsPollMs: POLL_MS / 2 } });
   await t.app.ready();
 });
 afterAll(async () => {
@@ -141,6 +145,21 @@ test('a change to the catalogue reaches the next render; unchanged answers are n
   const after = await shoppingWhen((text) => text.includes('<p>新品 测试蓝牙耳机</p>'));
   expect(after).not.toContain(`<p>${goods.title}</p>`);
   expect(dataBlock(after).answers.shoppingGoods.list[0].title).toBe('新品 测试蓝牙耳机');
+});
+
+test('while a feature is switched off nobody gets the pages, so none is rendered: no failing requests, no warnings', async () => {
+  const failures = () => logs.filter((line) => line.includes('not rendered with live data')).length;
+  await shoppingWhen((text) => text.includes('data-renders'));
+  try {
+    fs.writeFileSync(flagsFile, JSON.stringify({ mall: false }));
+    await shoppingWhen((text) => !text.includes('data-prerendered'));
+    const before = failures();
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS * 6));
+    expect(failures()).toBe(before);
+  } finally {
+    fs.writeFileSync(flagsFile, '{}');
+  }
+  await shoppingWhen((text) => text.includes('data-renders'));
 });
 
 test('a title written to break out of the data block stays inside it, as text', async () => {
