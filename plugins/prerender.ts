@@ -5,11 +5,11 @@
  * needed to build.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { IApi } from '@umijs/max';
-import { PRERENDERED_PAGES, renderedPathOf } from '../contract/rules/sitePaths';
+import { PRERENDERED_PAGES } from '../contract/rules/sitePaths';
 import { prerenderedDocument } from './prerenderedDocument';
+import { loadServerBundle, renderRoute } from './serverBundle';
 
 /**
  * `line` after the file's leading comments: Umi's generated files open with `// @ts-nocheck`,
@@ -46,26 +46,6 @@ export function patchInitialStateModel(source: string): string {
 
 const SERVER_ENTRY_EXPORT = "export { renderToHtml } from '@/prerender/renderToHtml';";
 
-interface ServerBundle {
-  getAppRootElement: (request: object) => Promise<() => React.ReactElement | undefined>;
-  renderToHtml: (app: React.ReactElement) => Promise<{ html: string; styles: string }>;
-}
-
-/** What Umi's request normalizer reads of an Express request. */
-function requestFor(route: string): object {
-  return { protocol: 'http', get: () => 'localhost', originalUrl: route, url: route, headers: {}, query: {} };
-}
-
-function loadServerBundle(folder: string): ServerBundle {
-  // with `hash: true` the file's name carries a hash; Umi empties the folder on every build
-  const file = fs.readdirSync(folder).find((name) => /^umi(\.[0-9a-f]{8})?\.server\.js$/.test(name));
-  if (!file) throw new Error(`prerender: no umi.server.js in ${folder}`);
-  const modulePath = path.join(folder, file);
-  const load = createRequire(__filename);
-  delete load.cache[modulePath];
-  return load(modulePath) as ServerBundle;
-}
-
 export default (api: IApi) => {
   api.describe({ key: 'prerender' });
 
@@ -87,9 +67,7 @@ export default (api: IApi) => {
     const outputDir = api.paths.absOutputPath;
     const indexHtml = fs.readFileSync(path.join(outputDir, 'index.html'), 'utf8');
     for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
-      const app = (await bundle.getAppRootElement(requestFor(renderedPathOf(route))))();
-      if (!app) throw new Error(`prerender: no route matches ${route}`);
-      const page = await bundle.renderToHtml(app);
+      const page = await renderRoute(bundle, route);
       const target = path.join(outputDir, file);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.writeFileSync(target, prerenderedDocument(indexHtml, route, page));

@@ -8,13 +8,18 @@
  * #root for everyone else: before any script runs, CSS shows the shell instead of the page on a
  * wider screen or a dark system (what the plain document shows them), and the app puts the shell
  * back into #root for them before it renders (src/prerender/hydration.ts).
+ *
+ * A page rendered with API answers (server/prerender, at run time) carries them in a data block
+ * in <head>, outside #root, which the page reads while hydrating (src/prerender/pageData.tsx).
  */
 import { load } from '@umijs/utils/compiled/cheerio';
+import { PAGE_DATA_ELEMENT_ID, pageDataJson, type PageAnswers } from '../contract/rules/pageData';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_SHELL_ID } from '../contract/rules/sitePaths';
 import { PHONE_MAX_WIDTH } from '../src/constants/app';
 
 const MARKUP = '<!--prerendered-markup-->';
 const STYLES = '<!--prerendered-styles-->';
+const DATA = '<!--prerendered-data-->';
 
 const PAGE = `#root[${PRERENDERED_ATTRIBUTE}]`;
 const SHELL = `#${PRERENDERED_SHELL_ID}`;
@@ -29,17 +34,19 @@ export const PRERENDERED_CSS = [
   SHOW_SHELL('html[data-theme=dark]'),
 ].join('\n');
 
-export function prerenderedDocument(indexHtml: string, route: string, page: { html: string; styles: string }): string {
+export function prerenderedDocument(indexHtml: string, route: string, page: { html: string; styles: string }, answers?: PageAnswers): string {
   const $ = load(indexHtml);
   // before the app's own CSS, as antd's runtime places its styles: the app's rules override antd's
   const appCss = $('head link[rel="stylesheet"]').first();
   if (appCss.length) appCss.before(STYLES);
   else $('head').append(STYLES);
   $('head').append(`<style id="prerendered-css">${PRERENDERED_CSS}</style>`);
+  if (answers) $('head').append(DATA);
   const shell = $('#root').html() ?? '';
   $('#root').before(`<div id="${PRERENDERED_SHELL_ID}">${shell}</div>`);
   $('#root').attr(PRERENDERED_ATTRIBUTE, route).html(MARKUP);
   const document = $.html();
   if (!document.includes(MARKUP) || !document.includes(STYLES)) throw new Error('prerender: no #root or <head> in index.html');
-  return document.replace(STYLES, () => page.styles).replace(MARKUP, () => page.html);
+  const data = answers ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataJson(answers)}</script>` : '';
+  return document.replace(DATA, () => data).replace(STYLES, () => page.styles).replace(MARKUP, () => page.html);
 }

@@ -25,6 +25,7 @@ import { registerRateLimit } from './http/rateLimit';
 import { registerResponseHeaders } from './http/security';
 import { fastifyTrustProxy } from './http/trustProxy';
 import { hasBuiltApp, registerStaticFiles } from './http/staticFiles';
+import { startPageDocuments } from './prerender/pageDocuments';
 import { registerJobs, serverJobs } from './jobs';
 import { openPayPasswordKeys, type PayPasswordKeys } from './payPassword/pepper';
 import { PriceBook } from './prices/market';
@@ -113,7 +114,7 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
   registerFeatureGuard(app, features);
   registerCompression(app);
   registerRateLimit(app, config);
-  if (spa) registerStaticFiles(app, config.distDir, features.current);
+  if (spa) registerStaticFiles(app, config.distDir, features.current, startPageDocuments(app, config, app.log, features.current));
   registerOpenApi(app);
   for (const plugin of DOMAIN_PLUGINS) app.register(plugin, ctx);
   if (jobs) registerJobs(app, serverJobs(ctx, app.log));

@@ -50,6 +50,10 @@ export interface ServerConfig {
   tokenAbsoluteTtlMs: number;
   redisUrl: string;
   distDir: string;
+  /** SERVER_BUNDLE_DIR: Umi's Node bundle of the app, which renders the prerendered pages with live data; empty → dist-server beside distDir */
+  serverBundleDir: string;
+  /** PAGE_RENDER_INTERVAL_MS (default 30 s): how often the prerendered pages' public answers are fetched again, each page rendered anew when they changed; 0 → never (the build's documents are sent) */
+  pageRenderIntervalMs: number;
   logLevel: string;
   bodyLimitBytes: number;
   rateLimit: RateLimitConfig;
@@ -187,6 +191,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     tokenAbsoluteTtlMs: int(env, 'TOKEN_ABSOLUTE_TTL_SECONDS', 30 * 24 * 3600) * 1000,
     redisUrl: env.REDIS_URL || '',
     distDir: env.DIST_DIR || 'dist',
+    serverBundleDir: env.SERVER_BUNDLE_DIR || '',
+    pageRenderIntervalMs: int(env, 'PAGE_RENDER_INTERVAL_MS', 30_000),
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 64 * 1024),
     rateLimit: {

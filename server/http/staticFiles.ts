@@ -2,7 +2,8 @@
  * The built single-page app from dist/: hashed assets cached for a year, index.html and the
  * service worker never cached (so a deploy is picked up at once), and index.html for every client
  * route (SPA fallback). A public first screen built as HTML (plugins/prerender) is sent as its
- * own document to the visits it fits (./prerenderedPages.ts), the shell to the others.
+ * own document to the visits it fits (./prerenderedPages.ts), the shell to the others; a page
+ * rendered again with live data (server/prerender/pageDocuments.ts) is sent as that once it exists.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FeatureFlagsType } from '../../contract/features';
 import { HASHED_ASSET, PRERENDERED_PAGES, SERVICE_WORKER_PATH } from '../../contract/rules/sitePaths';
+import type { PageDocuments } from '../prerender/pageDocuments';
 import { PRERENDERED_PAGE_VARY, prerenderedPageFits } from './prerenderedPages';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -25,8 +27,8 @@ export function hasBuiltApp(distDir: string): boolean {
   return fs.existsSync(path.join(distDir, 'index.html'));
 }
 
-/** `flags`: the feature flags in force at the time of each request. */
-export function registerStaticFiles(app: FastifyInstance, distDir: string, flags: () => FeatureFlagsType): void {
+/** `flags`: the feature flags in force at the time of each request; `documents`: the pages rendered with live data, when any. */
+export function registerStaticFiles(app: FastifyInstance, distDir: string, flags: () => FeatureFlagsType, documents?: PageDocuments): void {
   const root = path.resolve(distDir);
   app.register(fastifyStatic, {
     root,
@@ -44,7 +46,10 @@ export function registerStaticFiles(app: FastifyInstance, distDir: string, flags
       if (!fs.existsSync(path.join(root, file))) continue;
       scope.get(route, (request, reply) => {
         reply.header('vary', PRERENDERED_PAGE_VARY);
-        return prerenderedPageFits(route, request, flags()) ? reply.header('cache-control', NO_CACHE).sendFile(file) : sendIndexHtml(reply);
+        if (!prerenderedPageFits(route, request, flags())) return sendIndexHtml(reply);
+        reply.header('cache-control', NO_CACHE);
+        const rendered = documents?.(route);
+        return rendered === undefined ? reply.sendFile(file) : reply.type('text/html; charset=utf-8').send(rendered);
       });
     }
   });

@@ -7,7 +7,8 @@
  * Every page is asked with `count=false`: a list that grows with time is then never counted (the
  * count read every row of it) and ends at a null `nextCursor`; a short list paged by number is
  * still counted and ends at its `total`. Pulled down by touch at the top of the page, it reloads from
- * the first page (PullToRefresh).
+ * the first page (PullToRefresh). Given the first page the page was prerendered with
+ * (src/prerender/pageData.tsx), it shows that page until its own first request answers.
  */
 import { Button, List, Typography } from 'antd';
 import { useIntl } from '@umijs/max';
@@ -15,10 +16,9 @@ import { useInfiniteScroll } from 'ahooks';
 import type { DependencyList } from 'react';
 import React from 'react';
 import type { PageOf } from '../../contract/common';
+import { LIST_PAGE_SIZE } from '../../contract/rules/pageData';
 import AsyncContent from './AsyncContent';
 import PullToRefresh from './PullToRefresh';
-
-const PAGE_SIZE = 20;
 
 interface Loaded<T> {
   list: T[];
@@ -46,29 +46,36 @@ interface Props<T> {
   emptyText?: string;
   /** antd List grid, e.g. for goods cards */
   grid?: React.ComponentProps<typeof List>['grid'];
+  /** the first page's answer the page was prerendered with, shown until the list's own first answer */
+  firstPage?: PageOf<T>;
 }
 
-export default function InfiniteList<T>({ fetchPage, renderItem, rowKey, reloadDeps = [], emptyText, grid }: Props<T>) {
+function isNoMore<T>(loaded: Loaded<T> | undefined): boolean {
+  return !!loaded && (loaded.list.length === 0 || (loaded.nextCursor === undefined ? loaded.list.length >= (loaded.total ?? 0) : loaded.nextCursor === null));
+}
+
+export default function InfiniteList<T>({ fetchPage, renderItem, rowKey, reloadDeps = [], emptyText, grid, firstPage }: Props<T>) {
   const intl = useIntl();
-  const { data, loading, loadingMore, noMore, loadMore, error, reload, reloadAsync } = useInfiniteScroll<Loaded<T>>(
+  const { data, loading, loadingMore, loadMore, error, reload, reloadAsync } = useInfiniteScroll<Loaded<T>>(
     async (previous) => {
       const page = previous ? previous.page + 1 : 1;
       const cursor = previous?.nextCursor;
-      const result = await fetchPage(cursor ? { page, pageSize: PAGE_SIZE, cursor, count: false } : { page, pageSize: PAGE_SIZE, count: false });
+      const result = await fetchPage(cursor ? { page, pageSize: LIST_PAGE_SIZE, cursor, count: false } : { page, pageSize: LIST_PAGE_SIZE, count: false });
       return { list: result.list, page, total: result.total ?? previous?.total, nextCursor: result.nextCursor };
     },
     {
       target: typeof document === 'undefined' ? undefined : document,
-      isNoMore: (loaded) =>
-        !!loaded && (loaded.list.length === 0 || (loaded.nextCursor === undefined ? loaded.list.length >= (loaded.total ?? 0) : loaded.nextCursor === null)),
+      isNoMore,
       reloadDeps,
     },
   );
-  const items = data?.list ?? [];
+  const prerendered: Loaded<T> | undefined = firstPage && { list: firstPage.list, page: 1, total: firstPage.total, nextCursor: firstPage.nextCursor };
+  const shown = data ?? prerendered;
+  const items = shown?.list ?? [];
 
   return (
     <PullToRefresh onRefresh={reloadAsync}>
-      <AsyncContent loading={loading && !data} error={!data && error} onRetry={reload} empty={items.length === 0} emptyText={emptyText}>
+      <AsyncContent loading={loading && !shown} error={!shown && error} onRetry={reload} empty={items.length === 0} emptyText={emptyText}>
         <List<T>
           grid={grid}
           dataSource={items}
@@ -76,7 +83,7 @@ export default function InfiniteList<T>({ fetchPage, renderItem, rowKey, reloadD
           renderItem={(item) => <List.Item>{renderItem(item)}</List.Item>}
           loadMore={
             <div style={{ textAlign: 'center', margin: '12px 0' }}>
-              {noMore ? (
+              {isNoMore(shown) ? (
                 // the theme's secondary text, readable on the page (a faded span fell below 4.5:1)
                 <Typography.Text type="secondary">{intl.formatMessage({ id: 'common.noMore' })}</Typography.Text>
               ) : (

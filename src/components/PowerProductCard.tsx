@@ -3,12 +3,15 @@ import { Card, Descriptions, Progress, Typography } from 'antd';
 import { Link } from '@umijs/max';
 import type { PowerProductType } from '../../contract/product';
 import { groupDigits } from '../../contract/rules/moneyDisplay';
+import { SM_UP_MEDIA_QUERY } from '@/constants/app';
+import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { useT } from '@/hooks/useT';
 import Money from './Money';
 import TitleWithStatus from './TitleWithStatus';
 
 export default function PowerProductCard({ product }: { product: PowerProductType }) {
   const t = useT();
+  const columns = useMediaQuery(SM_UP_MEDIA_QUERY) ? 2 : 1;
   const total = product.stock + product.sold;
   return (
     <Card
@@ -20,7 +23,7 @@ export default function PowerProductCard({ product }: { product: PowerProductTyp
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         <Money value={product.pricePerUnit} currency="USDT" /> <Typography.Text type="secondary">/ {product.unit}</Typography.Text>
       </Typography.Title>
-      <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
+      <Descriptions size="small" column={columns}>
         <Descriptions.Item label={t('product.power.coin')}>{product.coin}</Descriptions.Item>
         <Descriptions.Item label={t('product.power.term')}>{t('common.days', { days: product.termDays })}</Descriptions.Item>
         {/* one span: a Descriptions item lays its children out as flex items, dropping the space before "/" */}

@@ -5,6 +5,8 @@
  * not rendered for (zh-TW, signed in, a desktop, a dark system) still gets the right page, and
  * the desktop and the dark system see the plain document's shell until then, never the light
  * phone page; once the app has run, the server sends the shell to a signed-in, zh-TW or dark visitor.
+ * The catalogue pages (/, /calculate, /shopping) are rendered again by the server with the live
+ * answers: their HTML shows the data, and the page hydrates it without a placeholder in between.
  * Screenshots: tests/screenshots/prerender-*.png.
  */
 import { mkdirSync } from 'node:fs';
@@ -14,9 +16,12 @@ import type { Page } from 'puppeteer-core';
 import { DESKTOP, useE2E, PHONE } from './support/environment';
 import { interceptRequests } from './support/intercept';
 import { SCREENSHOT_DIR } from './support/paths';
-import { waitForNetworkQuiet, waitForText } from './support/page';
+import { sleep, waitForNetworkQuiet, waitForText } from './support/page';
 import { signInViaApi } from './support/siwe';
+import type { GoodsListType } from '../../contract/mall';
+import { PAGE_DATA_ELEMENT_ID } from '../../contract/rules/pageData';
 import { PRERENDERED_PAGES, isPathOfRoute } from '../../contract/rules/sitePaths';
+import { PAGE_REQUESTS } from '../../server/prerender/pageRequests';
 
 const e2e = useE2E();
 const CLS_GOAL = 0.02;
@@ -215,6 +220,108 @@ describe('with JavaScript, at 375 px', () => {
     expect(left).toEqual({ shell: false, mark: null, theme: visitor.dark ? 'dark' : 'light', hydrated: false });
     expect(problems).toEqual([]);
   });
+});
+
+describe('the catalogue pages with their data in the HTML (rendered by the server with the live answers)', () => {
+  interface Titled {
+    title: string;
+  }
+  type Answers = Record<string, unknown>;
+  const list = (answer: unknown) => (answer as { list: Titled[] }).list;
+  /** Per page: an element filled from the data (the same node must stay through hydration), and texts of its answers the HTML must show. */
+  const DATA_PAGES: Record<string, { element: string; texts: (answers: Answers) => string[] }> = {
+    '/shopping': {
+      element: '#root .ant-card',
+      texts: (answers) => [...list(answers.shoppingGoods).slice(0, 2).map((goods) => goods.title), (answers.shoppingGoods as GoodsListType).categories[0].name],
+    },
+    '/calculate': { element: '#root .ant-card', texts: (answers) => list(answers.calculatePower).slice(0, 2).map((product) => product.title) },
+    '/': {
+      element: '#root [data-testid="banner-caption"]',
+      texts: (answers) => [
+        ...(answers.homeLinks as Array<Titled & { type: string }>).filter((link) => link.type === 'notice').map((notice) => notice.title),
+        list(answers.homePower)[0].title,
+        list(answers.homeFinance)[0].title,
+      ],
+    },
+  };
+  /** What a page shows while its data loads (the market's own placeholder aside: prices are not rendered). */
+  const PLACEHOLDER = '#root .ant-skeleton, #root [data-testid="loading-skeleton"]';
+  const answers: Record<string, Answers> = {};
+
+  beforeAll(async () => {
+    expect(Object.keys(DATA_PAGES).sort()).toEqual(Object.keys(PAGE_REQUESTS).sort());
+    for (const [route, requests] of Object.entries(PAGE_REQUESTS)) {
+      answers[route] = {};
+      for (const [name, url] of Object.entries(requests)) {
+        answers[route][name] = ((await (await fetch(e2e.url(url!), { headers: { 'x-locale': 'zh-CN' } })).json()) as { data: unknown }).data;
+      }
+      // the server renders the pages once it is up, off its event loop (fetch says `Accept-Language: *`
+      // unless told, which the server answers with the shell)
+      const deadline = Date.now() + 30_000;
+      while (!(await (await fetch(e2e.url(route), { headers: { 'accept-language': 'zh-CN' } })).text()).includes(`id="${PAGE_DATA_ELEMENT_ID}"`)) {
+        if (Date.now() > deadline) throw new Error(`${route} was not rendered with its data`);
+        await sleep(200);
+      }
+    }
+  });
+
+  test.each(Object.keys(DATA_PAGES))('%s with JavaScript disabled shows its data from the database, no placeholder', async (path) => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.setJavaScriptEnabled(false);
+    await page.setExtraHTTPHeaders({ 'accept-language': 'zh-CN' });
+    await page.goto(e2e.url(path), { waitUntil: 'load' });
+    await screenshot(page, `nojs-data-${fileName(path)}`);
+    const text = await page.$eval('#root', (root) => (root as HTMLElement).innerText);
+    for (const expected of DATA_PAGES[path].texts(answers[path])) expect({ path, shown: text.includes(expected) }).toEqual({ path, shown: true });
+    expect(await page.$$(PLACEHOLDER)).toHaveLength(0);
+    expect(await page.$(DATA_PAGES[path].element)).not.toBeNull();
+  });
+
+  test.each(Object.keys(DATA_PAGES))(
+    '%s with JavaScript: React hydrates the data as sent (same nodes, no placeholder), no console error, CLS ≤ 0.02, on a slow phone; then asks for the same answers',
+    async (path) => {
+      const page = await e2e.newPage({ viewport: PHONE });
+      const problems = problemsOf(page);
+      await observeFirstParse(page);
+      await page.evaluateOnNewDocument(
+        (element: string, placeholder: string) => {
+          const w = window as unknown as { __parsedData?: Element | null; __placeholderSeen: boolean };
+          w.__placeholderSeen = false;
+          document.addEventListener('readystatechange', () => {
+            if (document.readyState === 'interactive') w.__parsedData = document.querySelector(element);
+          });
+          new MutationObserver(() => {
+            if (document.querySelector(placeholder)) w.__placeholderSeen = true;
+          }).observe(document, { childList: true, subtree: true });
+        },
+        DATA_PAGES[path].element,
+        PLACEHOLDER,
+      );
+      const wanted = new Set(Object.values(PAGE_REQUESTS[path]));
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (wanted.has(url.pathname + url.search)) asked.push(url.pathname + url.search);
+      });
+      await page.emulateCPUThrottling(4);
+      await page.goto(e2e.url(path), { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('[data-testid="tab-bar"]');
+      await waitForNetworkQuiet(page, 1000);
+      await screenshot(page, `hydrated-data-${fileName(path)}`);
+
+      const state = await page.evaluate((element: string) => {
+        const w = window as unknown as { __cls: number; __parsedData?: Element | null; __placeholderSeen: boolean };
+        return { parsed: !!w.__parsedData, sameNode: w.__parsedData === document.querySelector(element), placeholderSeen: w.__placeholderSeen, cls: w.__cls };
+      }, DATA_PAGES[path].element);
+      expect(state).toMatchObject({ parsed: true, sameNode: true, placeholderSeen: false });
+      expect(state.cls).toBeLessThanOrEqual(CLS_GOAL);
+      expect(problems).toEqual([]);
+      // the answers the page was rendered with are the ones its requests ask for, which refresh them
+      expect(asked.sort()).toEqual([...wanted].sort());
+      // the data block is read once and gone
+      expect(await page.$(`#${PAGE_DATA_ELEMENT_ID}`)).toBeNull();
+    },
+  );
 });
 
 describe('the app tells the server which document fits this browser (its first-screen cookie)', () => {

@@ -11,6 +11,7 @@ import { Link, useAccess, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import React, { useMemo } from 'react';
 import type { PageOf } from '../../../contract/common';
+import { FEATURED_PAGE_SIZE } from '../../../contract/rules/pageData';
 import AsyncContent from '@/components/AsyncContent';
 import ContentLinkAnchor from './components/ContentLinkAnchor';
 import MarketOverview from './components/MarketOverview';
@@ -22,6 +23,7 @@ import SnapCarousel from '@/components/SnapCarousel';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { isPathAccessible } from '@/layouts/navigation';
+import { useRenderedRequest } from '@/prerender/useRenderedRequest';
 import { accountApi, contentApi, productApi } from '@/services';
 import { buildLoginPath } from '@/utils/loginRedirect';
 
@@ -51,7 +53,7 @@ function BannersLoading() {
 }
 
 function Banners() {
-  const { data, loading, error, refresh } = useRequest(() => contentApi.link());
+  const { data, loading, error, refresh } = useRenderedRequest('homeLinks', () => contentApi.link());
   const banners = data?.filter((item) => item.type === 'banner') ?? [];
   const notices = data?.filter((item) => item.type === 'notice') ?? [];
   const t = useT();
@@ -165,15 +167,15 @@ function Featured<T extends { id: string }>({ titleId, morePath, request, render
   );
 }
 
-const FEATURED_QUERY = { page: 1, pageSize: 2 };
+const FEATURED_QUERY = { page: 1, pageSize: FEATURED_PAGE_SIZE };
 
 /**
  * Both columns appear together, once both lists are here: on phones they are stacked, and the
  * finance column would otherwise jump down when the power cards replace their skeleton (CLS).
  */
 function FeaturedProducts() {
-  const power = useRequest(() => productApi.power(FEATURED_QUERY));
-  const finance = useRequest(() => productApi.finance(FEATURED_QUERY));
+  const power = useRenderedRequest('homePower', () => productApi.power(FEATURED_QUERY));
+  const finance = useRenderedRequest('homeFinance', () => productApi.finance(FEATURED_QUERY));
   if (power.loading || finance.loading) return <AsyncContent loading rows={6} />;
   return (
     <Row gutter={[16, 16]}>

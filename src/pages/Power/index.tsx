@@ -3,11 +3,13 @@ import { Flex } from 'antd';
 import { useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
+import type { PageOf } from '../../../contract/common';
 import type { PowerProductType } from '../../../contract/product';
 import InfiniteList from '@/components/InfiniteList';
 import PowerProductCard from '@/components/PowerProductCard';
 import SectionTabs from '@/components/products/SectionTabs';
 import { useT } from '@/hooks/useT';
+import { useRenderedAnswer } from '@/prerender/pageData';
 import { productApi } from '@/services';
 import BuyButton from '@/components/products/BuyButton';
 import lazySheet from '@/components/lazySheet';
@@ -20,6 +22,8 @@ export default function PowerProductsPage() {
   const [chosen, setChosen] = useState<PowerProductType | null>(null);
   const [bought, setBought] = useState(0);
   const wanted = searchParams.get('buy');
+  // the products the page was prerendered with, while hydrating (src/prerender/pageData.tsx)
+  const firstProducts = useRenderedAnswer<PageOf<PowerProductType>>('calculatePower');
   // a link from the calculator names the product to buy
   useRequest(() => productApi.power({ page: 1, pageSize: 100 }), {
     ready: Boolean(wanted),
@@ -38,6 +42,7 @@ export default function PowerProductsPage() {
         fetchPage={productApi.power}
         rowKey={(product) => product.id}
         reloadDeps={[bought]}
+        firstPage={firstProducts}
         renderItem={(product) => (
           <Flex vertical gap={8} style={{ width: '100%' }}>
             <PowerProductCard product={product} />

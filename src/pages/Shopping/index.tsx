@@ -4,12 +4,13 @@ import { Button, Input } from 'antd';
 import Tabs from '@/components/AppTabs';
 import { Link } from '@umijs/max';
 import { useState } from 'react';
-import type { GoodsCategoryType } from '../../../contract/mall';
+import type { GoodsCategoryType, GoodsListType } from '../../../contract/mall';
 import GoodsCard from './components/GoodsCard';
 import InfiniteList from '@/components/InfiniteList';
 import RouteTitleBar from '@/components/RouteTitleBar';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
+import { useRenderedAnswer } from '@/prerender/pageData';
 import { mallApi } from '@/services';
 
 const ALL = 'all';
@@ -17,7 +18,9 @@ const ALL = 'all';
 export default function ShoppingPage() {
   const t = useT();
   const user = useCurrentUser();
-  const [categories, setCategories] = useState<GoodsCategoryType[]>([]);
+  // the goods the page was prerendered with, while hydrating (src/prerender/pageData.tsx)
+  const firstGoods = useRenderedAnswer<GoodsListType>('shoppingGoods');
+  const [categories, setCategories] = useState<GoodsCategoryType[]>(firstGoods?.categories ?? []);
   const [categoryId, setCategoryId] = useState(ALL);
   const [keyword, setKeyword] = useState('');
 
@@ -47,8 +50,10 @@ export default function ShoppingPage() {
         }))}
       />
       <InfiniteList
-        grid={{ gutter: 12, xs: 2, sm: 3, md: 4, lg: 4, xl: 5, xxl: 5 }}
+        // `column`: before the browser knows its breakpoint (the server's render, hydration) a phone's two columns, not one
+        grid={{ gutter: 12, column: 2, xs: 2, sm: 3, md: 4, lg: 4, xl: 5, xxl: 5 }}
         reloadDeps={[categoryId, keyword]}
+        firstPage={firstGoods}
         fetchPage={async (query) => {
           const result = await mallApi.goods({
             ...query,

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DIST_DIR, ROOT } from './paths';
+import { DIST_DIR, ROOT, SERVER_BUNDLE_DIR } from './paths';
 
 const BUILD_LOCK = '/tmp/powerfi-build.lock';
 const SOURCES = ['src', 'config', 'plugins', 'contract', '.umirc.ts', 'package.json'];
@@ -52,10 +52,11 @@ export function ensureBuilt(): void {
   console.log(`[e2e] built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** Copies dist/ to a new temp folder and returns its path. */
+/** Copies dist/ to a new temp folder and returns its path; the build's Node bundle goes beside it, where the server looks for it. */
 export function snapshotDist(): string {
   const snapshot = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-dist-')), 'dist');
-  const status = underBuildLock(['cp', '-r', DIST_DIR, snapshot]);
+  const copy = 'cp -r "$0" "$1" && { [ ! -d "$2" ] || cp -r "$2" "$3"; }';
+  const status = underBuildLock(['sh', '-c', copy, DIST_DIR, snapshot, SERVER_BUNDLE_DIR, join(snapshot, '..', 'dist-server')]);
   if (status !== 0 || !existsSync(join(snapshot, 'index.html'))) {
     throw new Error(`no built app to test: ${DIST_DIR}/index.html is missing`);
   }

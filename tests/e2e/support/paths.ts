@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '../../..');
 export const DIST_DIR = join(ROOT, 'dist');
+/** Umi's Node bundle of the app, written by the same build (the server renders pages with it) */
+export const SERVER_BUNDLE_DIR = join(ROOT, 'dist-server');
 /** git-ignored: screenshots a person can look at after a run */
 export const SCREENSHOT_DIR = join(ROOT, 'tests/screenshots');
 /** Where the screenshot `name` goes (the folder made if missing). */

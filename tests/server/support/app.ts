@@ -34,6 +34,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   return {
     ...base,
     distDir: '/nonexistent-powerfi-dist',
+    // the build's documents as they are, unless a test renders pages itself
+    pageRenderIntervalMs: 0,
     // the site test messages are signed for (support/siwe.ts)
     publicOrigins: [`https://${TEST_HOST}`],
     logLevel: 'silent',
