@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IApi } from '@umijs/max';
 import { PRERENDERED_PAGES } from '../contract/rules/sitePaths';
-import { prerenderedDocument } from './prerenderedDocument';
-import { loadServerBundle, renderRoute } from './serverBundle';
+import { prerenderedDocument } from '../server/prerender/prerenderedDocument';
+import { loadServerBundle, renderRoute } from '../server/prerender/serverBundle';
 
 /**
  * `line` after the file's leading comments: Umi's generated files open with `// @ts-nocheck`,

@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import type { PageAnswers } from '../../contract/rules/pageData';
-import type { RenderedPage } from '../../plugins/serverBundle';
+import type { RenderedPage } from './serverBundle';
 
 export interface RenderRequest {
   id: number;

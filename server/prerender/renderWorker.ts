@@ -4,7 +4,7 @@
  * server's event loop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadServerBundle, renderRoute } from '../../plugins/serverBundle';
+import { loadServerBundle, renderRoute } from './serverBundle';
 import type { RenderRequest, RenderResult } from './pageRenderer';
 
 const bundle = loadServerBundle((workerData as { bundleDir: string }).bundleDir);

@@ -24,7 +24,7 @@ function prerenderedRouteOfVisit(): string | undefined {
 
 /**
  * The document as the app takes it over. A visitor shown the shell (the prerendered document's CSS
- * shows it on a wider screen or a dark theme, plugins/prerenderedDocument.ts) gets it back into
+ * shows it on a wider screen or a dark theme, server/prerender/prerenderedDocument.ts) gets it back into
  * #root, so the app renders over the shell as over the plain document; a visitor shown the page
  * keeps it until React hydrates it or renders over it. Either way the mark goes, so that no rule
  * of that CSS applies to the running app (say, once its user picks the dark theme).

@@ -1,7 +1,7 @@
 /**
  * The API answers a prerendered page was rendered with, for its first render: on the server, the
  * ones it was given (renderToHtml); in the browser, while hydrating, the document's data block
- * (plugins/prerenderedDocument.ts). The first render then shows the same data as the markup
+ * (server/prerender/prerenderedDocument.ts). The first render then shows the same data as the markup
  * instead of a skeleton, so React hydrates it; the page still sends its requests as usual and
  * their answers replace these. Any other render gets nothing and shows its skeleton.
  */

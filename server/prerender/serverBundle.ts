@@ -1,13 +1,13 @@
 /**
  * Umi's Node bundle of the app (`ssr` in .umirc.ts, with src/prerender/renderToHtml added to its
  * entry): loaded and asked for one page's HTML, at build time (plugins/prerender) and at run time
- * (server/prerender/renderWorker.ts).
+ * (./renderWorker.ts).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { PageAnswers } from '../contract/rules/pageData';
-import { renderedPathOf } from '../contract/rules/sitePaths';
+import type { PageAnswers } from '../../contract/rules/pageData';
+import { renderedPathOf } from '../../contract/rules/sitePaths';
 
 export interface ServerBundle {
   getAppRootElement: (request: object) => Promise<() => React.ReactElement | undefined>;
