@@ -25,7 +25,7 @@ import { registerRateLimit } from './http/rateLimit';
 import { registerResponseHeaders } from './http/security';
 import { fastifyTrustProxy } from './http/trustProxy';
 import { hasBuiltApp, registerStaticFiles } from './http/staticFiles';
-import { startPageDocuments } from './prerender/pageDocuments';
+import { isPageRenderRequest, startPageDocuments } from './prerender/pageDocuments';
 import { registerJobs, serverJobs } from './jobs';
 import { openPayPasswordKeys, type PayPasswordKeys } from './payPassword/pepper';
 import { PriceBook } from './prices/market';
@@ -76,6 +76,7 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
+    disableRequestLogging: isPageRenderRequest,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // a well-formed X-Request-Id from a proxy is kept, so one id follows a request end to end
     // the router's own refusals (bad URL encoding, over-long parameter) get the envelope too

@@ -5,7 +5,9 @@
  * PRERENDERED_LOCALE), and the page is rendered anew (./pageRenderer.ts) only when they changed.
  * Until a page's first render, and for a page not listed, the build's document is sent.
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FeatureFlagsType } from '../../contract/features';
@@ -21,7 +23,26 @@ import { PAGE_REQUESTS } from './pageRequests';
 /** The run-time document of a prerendered route, when one has been rendered. */
 export type PageDocuments = (route: string) => string | undefined;
 
-const PUBLIC_HEADERS = { accept: 'application/json', 'accept-language': PRERENDERED_LOCALE, 'x-locale': PRERENDERED_LOCALE };
+/**
+ * The renderer's own requests are not logged (a round every 30 s would fill the log with them). They
+ * carry this header with a value made at start, which never leaves the process (app.inject), so a
+ * request from outside cannot pass for one and go unlogged.
+ */
+const RENDER_HEADER = 'x-page-render';
+const RENDER_TOKEN = Buffer.from(randomBytes(32).toString('hex'));
+
+/** Fastify's `disableRequestLogging` (given Fastify's or Node's request): true for the renderer's own requests only. */
+export function isPageRenderRequest(request: { headers: IncomingHttpHeaders }): boolean {
+  const value = request.headers[RENDER_HEADER];
+  return typeof value === 'string' && value.length === RENDER_TOKEN.length && timingSafeEqual(Buffer.from(value), RENDER_TOKEN);
+}
+
+const PUBLIC_HEADERS = {
+  accept: 'application/json',
+  'accept-language': PRERENDERED_LOCALE,
+  'x-locale': PRERENDERED_LOCALE,
+  [RENDER_HEADER]: RENDER_TOKEN.toString(),
+};
 
 /** The answers to one page's requests (each envelope's `data`); throws on a failed one (the mall switched off, say). */
 async function answersOf(app: FastifyInstance, requests: Readonly<Record<string, string | undefined>>): Promise<PageAnswers> {

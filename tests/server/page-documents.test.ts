@@ -3,7 +3,7 @@
  * public answers (server/prerender), each with its own: the document sent for /shopping shows
  * the goods in the database and carries them in its data block; a change to the catalogue
  * reaches the next render; a hostile title cannot leave the block; the headers (CSP) are the
- * page's as before. The Node bundle here is a stand-in that writes the goods' titles as React
+ * page's as before; the renderer's own requests stay out of the log. The Node bundle here is a stand-in that writes the goods' titles as React
  * would (escaped); the real bundle's render is tested end to end (tests/e2e/prerender.test.ts).
  */
 import fs from 'node:fs';
@@ -145,6 +145,24 @@ test('a change to the catalogue reaches the next render; unchanged answers are n
   const after = await shoppingWhen((text) => text.includes('<p>新品 测试蓝牙耳机</p>'));
   expect(after).not.toContain(`<p>${goods.title}</p>`);
   expect(dataBlock(after).answers.shoppingGoods.list[0].title).toBe('新品 测试蓝牙耳机');
+});
+
+test('the renderer\'s own requests are not logged, every other request is, a forged mark too', async () => {
+  const requestLines = (url: string) =>
+    logs.filter((line) => {
+      const entry = JSON.parse(line) as { msg?: string; req?: { url?: string } };
+      return entry.msg === 'incoming request' && entry.req?.url?.startsWith(url);
+    });
+  // a few rounds have run by now (each fetches every page's answers)
+  await shoppingWhen((text) => text.includes('data-renders'));
+  await new Promise((resolve) => setTimeout(resolve, POLL_MS * 3));
+  for (const url of new Set(Object.values(PAGE_REQUESTS).flatMap((requests) => Object.values(requests)))) {
+    if (url) expect(requestLines(url)).toEqual([]);
+  }
+  const [url] = Object.values(PAGE_REQUESTS['/shopping']).filter((u): u is string => !!u);
+  await t.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+  await t.app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'x-page-render': 'a'.repeat(64) } });
+  expect(requestLines(url)).toHaveLength(2);
 });
 
 test('while a feature is switched off nobody gets the pages, so none is rendered: no failing requests, no warnings', async () => {
