@@ -13,9 +13,9 @@
  * in <head>, outside #root, which the page reads while hydrating (src/prerender/pageData.tsx).
  */
 import { load } from '@umijs/utils/compiled/cheerio';
+import { PHONE_MAX_WIDTH } from '../../contract/rules/layout';
 import { PAGE_DATA_ELEMENT_ID, pageDataJson, type PageAnswers } from '../../contract/rules/pageData';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_SHELL_ID } from '../../contract/rules/sitePaths';
-import { PHONE_MAX_WIDTH } from '../../src/constants/app';
 
 const MARKUP = '<!--prerendered-markup-->';
 const STYLES = '<!--prerendered-styles-->';

@@ -1,4 +1,6 @@
 /** Business constants of the product. */
+import { PHONE_MAX_WIDTH } from '../../contract/rules/layout';
+
 export const ERROR_NOTIFICATION_THRESHOLD = 100;
 /** duration 0: the long-error notification never closes by itself */
 export const ERROR_NOTIFICATION_DURATION = 0;
@@ -9,8 +11,8 @@ export const LOGIN_PATH = '/login';
 export { APP_DEFAULT_LOCALE as DEFAULT_LOCALE } from '../../contract/rules/locales';
 /** Every request says which language it wants errors in. */
 export const REQUEST_LANGUAGE = 'zh-TW';
-/** Widest screen that counts as a phone (≤ 768 px): bottom tab bar, touch-sized inputs. */
-export const PHONE_MAX_WIDTH = 768;
+/** Widest screen that counts as a phone (contract/rules/layout.ts). */
+export { PHONE_MAX_WIDTH };
 /** The media query of a phone screen, for CSS and for useIsPhone. */
 export const PHONE_MEDIA_QUERY = `(max-width: ${PHONE_MAX_WIDTH}px)`;
 /**

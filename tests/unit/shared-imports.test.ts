@@ -3,7 +3,9 @@
  *
  * The mocks and the contract never import the server: a rule both sides follow lives in
  * contract/rules/ (or the seed in contract/seed/) and each side imports it from there. The contract
- * also runs in the browser, so it imports no Node built-in either.
+ * also runs in the browser, so it imports no Node built-in either. plugins/ is build-time code
+ * (Umi's plugins, run by `max build` and `max dev`): the server, the app and the contract import
+ * nothing from it. The app (src/) runs in the browser and the server does not import it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +15,8 @@ const root = path.resolve(__dirname, '../..');
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const relative = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(relative);
+    // Umi's generated files (src/.umi*) are not ours
+    if (entry.isDirectory()) return entry.name.startsWith('.umi') ? [] : sourceFiles(relative);
     return /\.tsx?$/.test(entry.name) ? [relative] : [];
   });
 }
@@ -24,14 +27,15 @@ export function specifiersOf(source: string): string[] {
   return patterns.flatMap((pattern) => [...source.matchAll(pattern)].map((match) => match[1]));
 }
 
-/** The imports of the files under `dir` that resolve into the repository's server/ folder. */
-function serverImports(dir: string): string[] {
+/** The imports of the files under `dir` that resolve into the repository's `folder` (server, say). */
+function importsInto(dir: string, folder: string): string[] {
+  const named = new RegExp(`^@?/?${folder}/`);
   return sourceFiles(dir).flatMap((file) =>
     specifiersOf(fs.readFileSync(path.join(root, file), 'utf8'))
       .filter((specifier) => {
-        if (!specifier.startsWith('.')) return /^@?\/?server\//.test(specifier);
+        if (!specifier.startsWith('.')) return named.test(specifier);
         const target = path.relative(root, path.resolve(root, path.dirname(file), specifier));
-        return target === 'server' || target.startsWith(`server${path.sep}`);
+        return target === folder || target.startsWith(`${folder}${path.sep}`);
       })
       .map((specifier) => `${file}: ${specifier}`),
   );
@@ -45,7 +49,23 @@ describe('shared code never imports the server', () => {
 
   it.each(['mock', 'contract'])('%s/ imports nothing from server/', (dir) => {
     expect(sourceFiles(dir).length).toBeGreaterThan(0);
-    expect(serverImports(dir)).toEqual([]);
+    expect(importsInto(dir, 'server')).toEqual([]);
+  });
+
+  it.each([
+    ['server', 'plugins'],
+    ['src', 'plugins'],
+    ['contract', 'plugins'],
+    ['src', 'server'],
+    ['server', 'src'],
+    ['contract', 'src'],
+  ])('%s/ imports nothing from %s/', (dir, folder) => {
+    expect(importsInto(dir, folder)).toEqual([]);
+  });
+
+  it('finds a relative import into another folder', () => {
+    // a file known to import from contract/ by a relative path
+    expect(importsInto('server/prerender', 'contract')).toContain("server/prerender/pageDocuments.ts: ../../contract/features");
   });
 
   it('contract/ imports no Node built-in (it runs in the browser too)', () => {
