@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { OPERATOR_IDLE_TIMEOUT_MS } from '../contract/rules/operators';
 import { createAuthenticate } from './auth/authenticate';
 import { flushIntervalFor, SessionTouches } from './auth/sessionTouches';
@@ -76,7 +76,7 @@ export function buildApp({ db, config, clock = systemClock, logger, jobs = false
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    disableRequestLogging: isPageRenderRequest,
+    logController: new LogController({ disableRequestLogging: isPageRenderRequest }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // a well-formed X-Request-Id from a proxy is kept, so one id follows a request end to end
     // the router's own refusals (bad URL encoding, over-long parameter) get the envelope too

@@ -317,7 +317,14 @@ describe('npm run ops -- prices:status', () => {
   }
 
   it('prints a JSON line per currency and exits 1 while one has no usable price, 0 once all have', async () => {
-    const env = { PRICE_SOURCES_ETH: `${server.url('/a', '/data/price')},${server.url('/b', '/data/price')}`, PRICE_MIN_SOURCES: '2', PRICE_DEMO: 'fixed' };
+    // a generous source timeout: on a loaded machine (CI runs suites in parallel) a local answer
+    // has taken over the default 3 s, and the poll then rightly found too few sources
+    const env = {
+      PRICE_SOURCES_ETH: `${server.url('/a', '/data/price')},${server.url('/b', '/data/price')}`,
+      PRICE_MIN_SOURCES: '2',
+      PRICE_SOURCE_TIMEOUT_MS: '20000',
+      PRICE_DEMO: 'fixed',
+    };
     const before = status(env);
     expect(before.code).toBe(1);
     expect(before.lines.map((line) => [line.currency, line.usable, line.reason, line.feed])).toEqual([
@@ -326,8 +333,10 @@ describe('npm run ops -- prices:status', () => {
     expect(before.lines[1].sources).toEqual([{ source: label('/a'), price: null, error: 'no answer yet' }, { source: label('/b'), price: null, error: 'no answer yet' }]);
     // a poll by the real clock (the command line's)
     answers('2500', '2500', '2500');
-    await poll(cli.db, priceConfig(env), { now: () => Date.now() });
+    const polled = await poll(cli.db, priceConfig(env), { now: () => Date.now() });
+    expect(polled.map((r) => [r.currency, r.usable, r.reason])).toEqual([['ETH', true, null]]);
     const after = status(env);
+    expect(after.lines.map((line) => [line.currency, line.usable, line.reason])).toEqual([['BTC', true, null], ['ETH', true, null], ['FIL', true, null]]);
     expect(after.code).toBe(0);
     expect(after.lines[1]).toMatchObject({ currency: 'ETH', price: '2500', usable: true, feed: 'sources' });
     // production-style: no sources and no demo feed, nothing has a price
