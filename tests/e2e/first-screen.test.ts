@@ -177,15 +177,16 @@ describe('what a first screen loads', () => {
    * rc-tabs (Card's) and rc-textarea (Typography's editor) keep their default class prefix.
    * /calculate and /shopping show tabs, /shopping a search box, so theirs stay. No page loads
    * @ant-design/react-slick (antd's Carousel, its track class slick-track): the banners are a CSS
-   * scroll-snap row (SnapCarousel).
+   * scroll-snap row (SnapCarousel). No page loads intl-messageformat-parser's PEG parser (its
+   * error text names the "end of input"): messages arrive precompiled (plugins/precompiledMessages).
    */
-  const NOT_FIRST = { result: 'No Found', select: '"rc-select"', tabs: '"rc-tabs"', textarea: '"rc-textarea"', carousel: 'slick-track' };
+  const NOT_FIRST = { result: 'No Found', select: '"rc-select"', tabs: '"rc-tabs"', textarea: '"rc-textarea"', carousel: 'slick-track', messageParser: 'end of input' };
   test.each([
-    ['/', false, ['result', 'select', 'tabs', 'textarea', 'carousel'], []],
-    ['/calculate', false, ['result', 'select', 'textarea'], ['tabs']],
-    ['/shopping', false, ['result', 'select'], ['tabs', 'textarea']],
-    ['/my', true, ['result', 'select', 'tabs', 'textarea'], []],
-    ['/my/assets', true, ['result', 'select', 'tabs', 'textarea'], []],
+    ['/', false, ['result', 'select', 'tabs', 'textarea', 'carousel', 'messageParser'], []],
+    ['/calculate', false, ['result', 'select', 'textarea', 'messageParser'], ['tabs']],
+    ['/shopping', false, ['result', 'select', 'messageParser'], ['tabs', 'textarea']],
+    ['/my', true, ['result', 'select', 'tabs', 'textarea', 'messageParser'], []],
+    ['/my/assets', true, ['result', 'select', 'tabs', 'textarea', 'messageParser'], []],
   ] as const)('%s loads no sheet and none of the antd parts it does not show', async (path, signedIn, absent, shown) => {
     const session = signedIn ? await signInViaApi(e2e.baseUrl, Wallet.createRandom()) : undefined;
     const page = await e2e.newPage({ viewport: PHONE, session });
@@ -201,6 +202,8 @@ describe('what a first screen loads', () => {
     expect(absent.filter(loaded)).toEqual([]);
     // the markers are in the build where a page does show the part
     expect(shown.filter(loaded)).toEqual(shown);
+    // every text formatted from its precompiled message: no placeholder shows through
+    expect(await page.evaluate(() => document.body.innerText.match(/\{[^}\s]*\}/g))).toBeNull();
   });
 
   test("/calculate: the buy sheet's code loads when the sheet first opens", async () => {

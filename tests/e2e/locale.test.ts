@@ -1,6 +1,7 @@
 /**
  * Locales in the built app: zh-CN needs no extra script; choosing another language in the
- * switcher loads its messages and shows them at once; a reload starts in the chosen language.
+ * switcher loads its messages and shows them at once; a reload starts in the chosen language;
+ * a message with a value (the invite code) is formatted in each, from its precompiled tree.
  */
 import type { Page } from 'puppeteer-core';
 import { PHONE, useE2E } from './support/environment';
@@ -48,4 +49,17 @@ test('繁體中文 from the switcher', async () => {
   await chooseLanguage(page, '繁體中文');
   await waitForText(page, 'h4', '連接錢包登入');
   await waitForText(page, '[data-testid="tab-bar"]', '首頁');
+});
+
+test.each([
+  ['zh-CN', '简体中文', '邀请码 K7Q2XA'],
+  ['zh-TW', '繁體中文', '邀請碼 K7Q2XA'],
+  ['en-US', 'English', 'Invite code K7Q2XA'],
+])('%s: a message with a value shows the value, not its placeholder', async (_locale, label, tag) => {
+  const page = await e2e.newPage({ viewport: PHONE });
+  await page.goto(e2e.url('/login?invite=K7Q2XA'), { waitUntil: 'networkidle0' });
+  await waitForText(page, '.ant-tag', '邀请码 K7Q2XA');
+  await chooseLanguage(page, label);
+  await waitForText(page, '.ant-tag', tag);
+  expect(await page.evaluate(() => document.body.innerText.match(/\{[^}\s]*\}/g))).toBeNull();
 });

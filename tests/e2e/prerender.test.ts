@@ -350,10 +350,9 @@ describe('the app tells the server which document fits this browser (its first-s
     expect(await documentNow(page)).toEqual({ prerendered: '/login', shell: false });
 
     await page.reload({ waitUntil: 'domcontentloaded' });
-    await page.click('button[aria-label*="切换语言"]');
-    await page.waitForSelector('[role="group"] button');
-    const traditional = await page.$$('[role="group"] button');
-    for (const button of traditional) if ((await button.evaluate((el) => el.textContent)) === '繁體中文') await button.click();
+    // locators retry until the element is there and still: the page may re-render while hydrating
+    await page.locator('button[aria-label*="切换语言"]').click();
+    await page.locator('[role="group"] button ::-p-text(繁體中文)').click();
     await waitForText(page, '#root', '連接錢包登入');
     await waitForFirstScreen(page, 'shell');
     expect(await documentNow(page)).toEqual({ prerendered: null, shell: true });
