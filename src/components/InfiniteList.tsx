@@ -39,7 +39,8 @@ export interface PageRequest {
 
 interface Props<T> {
   fetchPage: (query: PageRequest) => Promise<PageOf<T>>;
-  renderItem: (item: T) => React.ReactNode;
+  /** one item; `index` is its place in the list (0 the first) */
+  renderItem: (item: T, index: number) => React.ReactNode;
   rowKey: (item: T) => string;
   /** reload from the first page when these change (filters) */
   reloadDeps?: DependencyList;
@@ -80,7 +81,7 @@ export default function InfiniteList<T>({ fetchPage, renderItem, rowKey, reloadD
           grid={grid}
           dataSource={items}
           rowKey={rowKey}
-          renderItem={(item) => <List.Item>{renderItem(item)}</List.Item>}
+          renderItem={(item, index) => <List.Item>{renderItem(item, index)}</List.Item>}
           loadMore={
             <div style={{ textAlign: 'center', margin: '12px 0' }}>
               {isNoMore(shown) ? (

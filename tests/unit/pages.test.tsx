@@ -25,7 +25,8 @@ import MySettingPage from '@/pages/My/Setting';
 import PayPassPage from '@/pages/My/Setting/PayPass';
 import MyTransferPage from '@/pages/My/Transfer';
 import MyTransferHistoryPage from '@/pages/My/Transfer/History';
-import ShoppingPage from '@/pages/Shopping';
+import ShoppingPage, { FIRST_SCREEN_GOODS } from '@/pages/Shopping';
+import { GOODS } from './pages.fixtures';
 import GoodsPage from '@/pages/Shopping/Goods';
 import OrderListPage from '@/pages/Shopping/Order';
 import OrderDetailsPage from '@/pages/Shopping/OrderDetails';
@@ -120,6 +121,15 @@ describe('page behaviour', () => {
     expect(screen.getAllByRole('heading', { name: '编辑地址' }).length).toBeGreaterThan(0);
     expect(await screen.findByDisplayValue('王小明')).toBeInTheDocument();
     expect(addressApi.get).toHaveBeenCalledWith('5');
+  });
+
+  it("/shopping loads the first screenful of covers with the page, the rest when they scroll near", async () => {
+    const many = Array.from({ length: FIRST_SCREEN_GOODS + 2 }, (_, i) => ({ ...GOODS.list[0], id: String(10 + i), title: `商品 ${i + 1}` }));
+    jest.mocked(mallApi.goods).mockResolvedValueOnce({ ...GOODS, list: many });
+    renderPage('/shopping');
+    await screen.findByAltText(`商品 ${many.length}`);
+    const loading = many.map((goods) => screen.getByAltText(goods.title).getAttribute('loading'));
+    expect(loading).toEqual(many.map((_, i) => (i < FIRST_SCREEN_GOODS ? 'eager' : 'lazy')));
   });
 
   it('the order list asks for the tab type of its address and offers all six tabs', async () => {

@@ -17,7 +17,7 @@ const root = path.resolve(__dirname, '../..');
 const SRC = path.join(root, 'src');
 
 /** Values for every argument a message's tree names: `pick` chooses between two per kind. */
-function valuesFor(elements: MessageFormatElement[], pick: 0 | 1, values: Record<string, unknown> = {}): Record<string, unknown> {
+function valuesFor(elements: MessageFormatElement[], pick: 0 | 1, values: Record<string, string | number | Date> = {}): Record<string, string | number | Date> {
   for (const element of elements) {
     const named = element as MessageFormatElement & { value: string; options?: Record<string, { value: MessageFormatElement[] }> };
     switch (element.type) {

@@ -14,6 +14,8 @@ import { useRenderedAnswer } from '@/prerender/pageData';
 import { mallApi } from '@/services';
 
 const ALL = 'all';
+/** Covers loaded with the page: the grid's first screenful (two columns on a phone, up to five on a desktop). */
+export const FIRST_SCREEN_GOODS = 6;
 
 export default function ShoppingPage() {
   const t = useT();
@@ -64,7 +66,7 @@ export default function ShoppingPage() {
           return result;
         }}
         rowKey={(goods) => goods.id}
-        renderItem={(goods) => <GoodsCard goods={goods} />}
+        renderItem={(goods, index) => <GoodsCard goods={goods} eager={index < FIRST_SCREEN_GOODS} />}
         emptyText={t('mall.noGoods')}
       />
     </>

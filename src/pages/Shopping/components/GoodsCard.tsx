@@ -1,18 +1,22 @@
-/** A goods item in the mall grid: cover, title, price and sales. */
+/**
+ * A goods item in the mall grid: cover, title, price and sales. The covers of the first screenful
+ * load with the page (`eager`): a lazy image waits for layout, and one of them is usually the
+ * page's largest paint; the rest wait until they scroll near.
+ */
 import { Card, Flex, Typography } from 'antd';
 import { Link } from '@umijs/max';
 import type { GoodsSummaryType } from '../../../../contract/mall';
 import { useT } from '@/hooks/useT';
 import Money from '@/components/Money';
 
-export default function GoodsCard({ goods }: { goods: GoodsSummaryType }) {
+export default function GoodsCard({ goods, eager = false }: { goods: GoodsSummaryType; eager?: boolean }) {
   const t = useT();
   return (
     <Link to={`/shopping/goods/${goods.id}`}>
       <Card
         hoverable
         size="small"
-        cover={<img src={goods.cover} alt={goods.title} loading="lazy" style={{ aspectRatio: '1 / 1', objectFit: 'cover' }} />}
+        cover={<img src={goods.cover} alt={goods.title} loading={eager ? 'eager' : 'lazy'} style={{ aspectRatio: '1 / 1', objectFit: 'cover' }} />}
       >
         <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ minHeight: 44, marginBottom: 4 }}>
           {goods.title}
