@@ -337,12 +337,17 @@ describe('the app tells the server which document fits this browser (its first-s
     return sent;
   };
 
+  /** Waits until React has hydrated the element (its own keys are on the node): a click before that reaches no handler. */
+  const hydrated = (page: Page, selector: string) =>
+    page.waitForFunction((s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactProps')), { timeout: 10_000 }, selector);
+
   test('a zh-CN light visitor keeps getting the page; after choosing dark, then zh-TW, the shell', async () => {
     const page = await e2e.newPage({ viewport: PHONE });
     await page.goto(e2e.url('/login'), { waitUntil: 'domcontentloaded' });
     await waitForText(page, '#root', FIRST_SCREEN_TEXT['/login']);
     await waitForFirstScreen(page, 'page');
 
+    await hydrated(page, 'button[aria-label="切换到深色模式"]');
     await page.click('button[aria-label="切换到深色模式"]');
     await waitForFirstScreen(page, 'shell');
     await page.click('button[aria-label="切换到浅色模式"]');
@@ -351,6 +356,7 @@ describe('the app tells the server which document fits this browser (its first-s
 
     await page.reload({ waitUntil: 'domcontentloaded' });
     // locators retry until the element is there and still: the page may re-render while hydrating
+    await hydrated(page, 'button[aria-label*="切换语言"]');
     await page.locator('button[aria-label*="切换语言"]').click();
     await page.locator('[role="group"] button ::-p-text(繁體中文)').click();
     await waitForText(page, '#root', '連接錢包登入');

@@ -26,6 +26,7 @@ import { isPathAccessible } from '@/layouts/navigation';
 import { useRenderedRequest } from '@/prerender/useRenderedRequest';
 import { accountApi, contentApi, productApi } from '@/services';
 import { buildLoginPath } from '@/utils/loginRedirect';
+import { ellipsisStyle } from '@/utils/ellipsis';
 
 const QUICK_ENTRIES: GridEntry[] = [
   { path: '/calculate', titleId: 'menu.calculate.power', icon: <ThunderboltOutlined /> },
@@ -91,12 +92,12 @@ function Banners() {
             <List.Item style={{ height: NOTICE_ROW_HEIGHT, boxSizing: 'border-box', gap: 12, flexWrap: 'nowrap' }} data-testid="notice-row">
               <div style={{ minWidth: 0, flex: '1 1 auto' }}>
                 <ContentLinkAnchor url={notice.url}>
-                  <Typography.Text strong ellipsis style={{ display: 'block' }}>
+                  <Typography.Text strong style={{ ...ellipsisStyle(), display: 'block' }}>
                     {notice.title}
                   </Typography.Text>
                 </ContentLinkAnchor>
               </div>
-              <Typography.Text type="secondary" ellipsis style={{ maxWidth: '60%', minWidth: 0 }}>
+              <Typography.Text type="secondary" style={{ ...ellipsisStyle(), maxWidth: '60%', minWidth: 0 }}>
                 {notice.content}
               </Typography.Text>
             </List.Item>

@@ -3,6 +3,7 @@ import { WalletOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import { Flex, theme, Typography } from 'antd';
 import CopyButton from '@/components/ErrorNotice/CopyButton';
+import { ellipsisStyle } from '@/utils/ellipsis';
 
 export default function NoWallet() {
   const intl = useIntl();
@@ -22,7 +23,7 @@ export default function NoWallet() {
         gap={8}
         style={{ width: '100%', padding: '8px 12px', borderRadius: token.borderRadiusLG, background: token.colorFillTertiary }}
       >
-        <Typography.Text ellipsis style={{ flex: 1, minWidth: 0, textAlign: 'start' }}>
+        <Typography.Text style={{ ...ellipsisStyle(), flex: 1, minWidth: 0, textAlign: 'start' }}>
           {link}
         </Typography.Text>
         <CopyButton

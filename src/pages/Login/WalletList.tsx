@@ -3,6 +3,7 @@ import { RightOutlined, WalletOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import { Button, Flex, Typography } from 'antd';
 import type { WalletOption } from '@/wallet/types';
+import { ellipsisStyle } from '@/utils/ellipsis';
 
 interface Props {
   wallets: WalletOption[];
@@ -43,7 +44,7 @@ export default function WalletList({ wallets, connecting, onConnect }: Props) {
             <Flex align="center" gap={12} style={{ width: '100%' }}>
               {!busy && <WalletIcon wallet={wallet} />}
               <Flex vertical style={{ flex: 1, minWidth: 0 }}>
-                <Typography.Text strong ellipsis>{name}</Typography.Text>
+                <Typography.Text strong style={ellipsisStyle()}>{name}</Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {intl.formatMessage({ id: busy ? 'login.connecting' : 'login.connect' })}
                 </Typography.Text>

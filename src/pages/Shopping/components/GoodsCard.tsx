@@ -8,6 +8,7 @@ import { Link } from '@umijs/max';
 import type { GoodsSummaryType } from '../../../../contract/mall';
 import { useT } from '@/hooks/useT';
 import Money from '@/components/Money';
+import { ellipsisStyle } from '@/utils/ellipsis';
 
 export default function GoodsCard({ goods, eager = false }: { goods: GoodsSummaryType; eager?: boolean }) {
   const t = useT();
@@ -18,7 +19,7 @@ export default function GoodsCard({ goods, eager = false }: { goods: GoodsSummar
         size="small"
         cover={<img src={goods.cover} alt={goods.title} loading={eager ? 'eager' : 'lazy'} style={{ aspectRatio: '1 / 1', objectFit: 'cover' }} />}
       >
-        <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ minHeight: 44, marginBottom: 4 }}>
+        <Typography.Paragraph style={{ ...ellipsisStyle(2), minHeight: 44, marginBottom: 4 }}>
           {goods.title}
         </Typography.Paragraph>
         <Flex justify="space-between" align="baseline" wrap>

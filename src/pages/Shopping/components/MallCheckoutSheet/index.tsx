@@ -21,6 +21,7 @@ import { fromUnits, toUnits } from '../../../../../contract/rules/money';
 import { useT } from '@/hooks/useT';
 import { addressApi, mallApi } from '@/services';
 import { payMallOrder, useMallPayAttempt } from '../MallPay';
+import { ellipsisStyle } from '@/utils/ellipsis';
 
 interface Props {
   open: boolean;
@@ -104,7 +105,7 @@ export default function MallCheckoutSheet({ open, goods, sku, quantity, addressI
         <Flex gap={12}>
           <img src={goods.cover} alt={goods.title} style={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 6 }} />
           <Flex vertical style={{ flex: 1, minWidth: 0 }}>
-            <Typography.Text ellipsis>{goods.title}</Typography.Text>
+            <Typography.Text style={ellipsisStyle()}>{goods.title}</Typography.Text>
             <Typography.Text type="secondary">{`${sku.name} × ${quantity}`}</Typography.Text>
           </Flex>
         </Flex>

@@ -6,6 +6,7 @@ import Money from '@/components/Money';
 import StatusTag from '@/components/StatusTag';
 import { useT } from '@/hooks/useT';
 import MallOrderActions from '../MallOrderActions';
+import { ellipsisStyle } from '@/utils/ellipsis';
 
 interface Props {
   order: MallOrderType;
@@ -29,7 +30,7 @@ export default function MallOrderCard({ order, listType, onChange }: Props) {
         <Flex gap={12}>
           <img src={order.cover} alt={order.title} style={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 6 }} />
           <Flex vertical style={{ flex: 1, minWidth: 0 }}>
-            <Typography.Text ellipsis>{order.title}</Typography.Text>
+            <Typography.Text style={ellipsisStyle()}>{order.title}</Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>{`${order.skuName} × ${order.quantity}`}</Typography.Text>
             <Typography.Text style={{ marginTop: 'auto' }}>
               {t('mall.total')} <Money value={order.total} currency="USDT" strong />
