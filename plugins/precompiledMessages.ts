@@ -43,15 +43,24 @@ export function compileMessages(messages: Messages): Record<string, MessageForma
   return compiled;
 }
 
+/** A locale's folder under src/locales (those of MESSAGE_MODULES) and one module in it, `<locale>/<module>`. */
+const LOCALE_MODULE = new RegExp(`^(${[...new Set(Object.keys(MESSAGE_MODULES).map((module) => module.split('/')[0]))].join('|')})/[^/]+$`);
+
 /**
- * The `<locale>/<module>` of MESSAGE_MODULES that `request`, imported from a file in `context`,
- * names (`@/` is src/), or undefined.
+ * The `<locale>/<module>` that `request`, imported from a file in `context`, names when it is a
+ * module of a locale's folder under src/locales (`@/` is src/), or undefined.
  */
-export function messageModuleOf(srcDir: string, context: string, request: string): string | undefined {
+export function localeModuleOf(srcDir: string, context: string, request: string): string | undefined {
   const target = request.startsWith('@/') ? path.join(srcDir, request.slice(2)) : request.startsWith('.') ? path.resolve(context, request) : undefined;
   if (!target) return undefined;
   const relative = path.relative(path.join(srcDir, 'locales'), target).split(path.sep).join('/').replace(/\.ts$/, '');
-  return relative in MESSAGE_MODULES ? relative : undefined;
+  return LOCALE_MODULE.test(relative) ? relative : undefined;
+}
+
+/** The module of MESSAGE_MODULES that `request`, imported from a file in `context`, names, or undefined. */
+export function messageModuleOf(srcDir: string, context: string, request: string): string | undefined {
+  const module = localeModuleOf(srcDir, context, request);
+  return module !== undefined && module in MESSAGE_MODULES ? module : undefined;
 }
 
 /**

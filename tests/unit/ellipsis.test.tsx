@@ -8,23 +8,16 @@ import path from 'node:path';
 import { render } from '@testing-library/react';
 import { Typography } from 'antd';
 import { ellipsisStyle } from '@/utils/ellipsis';
-
-const SRC = path.resolve(__dirname, '../../src');
+import { ROOT, sourceFiles } from './sourceFiles';
 
 /** The user app's .tsx files (not the operator console, whose tables cut cells their own way). */
-function userAppFiles(dir = SRC): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name.startsWith('.umi') || full === path.join(SRC, 'admin') || full === path.join(SRC, 'pages/Admin') ? [] : userAppFiles(full);
-    return entry.name.endsWith('.tsx') ? [full] : [];
-  });
-}
+const userAppFiles = () => sourceFiles('src').filter((file) => file.endsWith('.tsx') && !/^src[\\/](admin|pages[\\/]Admin)[\\/]/.test(file));
 
 it("no Typography in the user app takes antd's `ellipsis` prop", () => {
   const files = userAppFiles();
   expect(files.length).toBeGreaterThan(50);
   const typographyWithEllipsis = /<Typography\.(Text|Paragraph|Title|Link)\b[^>]*\sellipsis\b/;
-  expect(files.filter((file) => typographyWithEllipsis.test(fs.readFileSync(file, 'utf8'))).map((file) => path.relative(SRC, file))).toEqual([]);
+  expect(files.filter((file) => typographyWithEllipsis.test(fs.readFileSync(path.join(ROOT, file), 'utf8'))).map((file) => path.relative('src', file))).toEqual([]);
   // the scan finds the prop where it is
   expect(typographyWithEllipsis.test('<Typography.Text strong ellipsis style={{}}>')).toBe(true);
 });

@@ -10,11 +10,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import IntlMessageFormat from 'intl-messageformat';
 import type { MessageFormatElement } from 'intl-messageformat-parser';
-import { compileMessages, MESSAGE_MODULES, messageModuleOf, NO_MESSAGE_PARSER, parserReplacementFor, patchFlattenMessages } from '../../plugins/precompiledMessages';
+import { compileMessages, localeModuleOf, MESSAGE_MODULES, messageModuleOf, NO_MESSAGE_PARSER, parserReplacementFor, patchFlattenMessages } from '../../plugins/precompiledMessages';
 import { SUPPORTED_LOCALES } from '../../src/locales/supported';
+import { ROOT, sourceFiles, specifiersOf } from './sourceFiles';
 
-const root = path.resolve(__dirname, '../..');
-const SRC = path.join(root, 'src');
+const SRC = path.join(ROOT, 'src');
 
 /** Values for every argument a message's tree names: `pick` chooses between two per kind. */
 function valuesFor(elements: MessageFormatElement[], pick: 0 | 1, values: Record<string, string | number | Date> = {}): Record<string, string | number | Date> {
@@ -78,8 +78,8 @@ describe('the message modules the app imports', () => {
     [path.join(SRC, 'locales/zh-CN'), './login'],
     [path.join(SRC, 'locales'), './supported'],
     [path.join(SRC, 'components'), '@/locales/load'],
-    [path.join(root, 'node_modules/antd/es/locale'), './zh_CN'],
-    [path.join(root, 'node_modules/x/locales'), './zh-CN/index'],
+    [path.join(ROOT, 'node_modules/antd/es/locale'), './zh_CN'],
+    [path.join(ROOT, 'node_modules/x/locales'), './zh-CN/index'],
     [path.join(SRC, 'pages'), 'antd/es/locale/zh_TW'],
   ])('from %s, %s is left alone', (context, request) => {
     expect(messageModuleOf(SRC, context, request)).toBeUndefined();
@@ -88,22 +88,13 @@ describe('the message modules the app imports', () => {
   /** Every module under src/locales/<locale>/ that a file outside that folder imports, as `<locale>/<module>`. */
   function messageModulesImported(): string[] {
     const found = new Set<string>();
-    const walk = (dir: string) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) {
-          if (!entry.name.startsWith('.umi')) walk(full);
-        } else if (/\.tsx?$/.test(entry.name)) {
-          for (const match of fs.readFileSync(full, 'utf8').matchAll(/(?:from\s+|import\(\s*(?:\/\*.*?\*\/\s*)?)'([^']+)'/g)) {
-            const request = match[1];
-            const target = request.startsWith('@/') ? path.join(SRC, request.slice(2)) : request.startsWith('.') ? path.resolve(dir, request) : '';
-            const inLocale = /^locales\/(zh-CN|zh-TW|en-US)\/[^/]+$/.exec(path.relative(SRC, target).split(path.sep).join('/').replace(/\.ts$/, ''));
-            if (inLocale && path.dirname(target) !== dir) found.add(path.relative(path.join(SRC, 'locales'), target).split(path.sep).join('/').replace(/\.ts$/, ''));
-          }
-        }
+    for (const file of sourceFiles('src')) {
+      const dir = path.join(ROOT, path.dirname(file));
+      for (const specifier of specifiersOf(fs.readFileSync(path.join(ROOT, file), 'utf8'))) {
+        const module = localeModuleOf(SRC, dir, specifier);
+        if (module && path.join(SRC, 'locales', path.dirname(module)) !== dir) found.add(module);
       }
-    };
-    walk(SRC);
+    }
     return [...found].sort();
   }
 

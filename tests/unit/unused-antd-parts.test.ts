@@ -8,16 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { NOT_BUNDLED, replacementFor } from '../../plugins/unusedAntdParts';
-
-const root = path.resolve(__dirname, '../..');
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name.startsWith('.umi') ? [] : sourceFiles(relative);
-    return /\.tsx?$/.test(entry.name) ? [relative] : [];
-  });
-}
+import { ROOT as root, sourceFiles } from './sourceFiles';
 
 describe('the replaced imports', () => {
   it.each([
