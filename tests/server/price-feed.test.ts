@@ -318,7 +318,7 @@ describe('npm run ops -- prices:status', () => {
 
   it('prints a JSON line per currency and exits 1 while one has no usable price, 0 once all have', async () => {
     // a generous source timeout: on a loaded machine (CI runs suites in parallel) a local answer
-    // has taken over the default 3 s, and the poll then rightly found too few sources
+    // can take over the default 3 s, and the poll then rightly finds too few sources
     const env = {
       PRICE_SOURCES_ETH: `${server.url('/a', '/data/price')},${server.url('/b', '/data/price')}`,
       PRICE_MIN_SOURCES: '2',

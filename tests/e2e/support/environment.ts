@@ -4,6 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { launchBrowser, type LaunchedBrowser } from './browser';
+import { sleep } from './page';
 import { startServer, type RunningServer, type StartOptions } from './server';
 
 export const PHONE = { width: 375, height: 812 };
@@ -55,7 +56,7 @@ async function createContext(browser: Browser): Promise<BrowserContext> {
       return await browser.createBrowserContext();
     } catch (error) {
       if (attempt >= 3 || !String(error).includes('Session with given id not found')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await sleep(250);
     }
   }
 }

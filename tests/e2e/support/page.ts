@@ -40,6 +40,11 @@ export function textsOf(page: Page, selector: string): Promise<string[]> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The ICU placeholders (`{name}`) showing in the page's text: a message formatted from its raw string shows them. */
+export function placeholdersShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => document.body.innerText.match(/\{[^}\s]*\}/g) ?? []);
+}
+
 /**
  * Resolves once every finite animation inside `scope` (the whole document when omitted) has
  * finished: a sheet sliding in, a button fading, an alert growing. Endless ones (spinners,
