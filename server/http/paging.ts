@@ -77,14 +77,39 @@ export interface CountedRows<O> extends PageRows<O> {
 }
 
 /**
- * Runs `query` for one page and, unless the page is asked by cursor, counts all its rows. With
- * `keys` (exactly the query's ORDER BY, every column descending, the last one unique) the page may
- * start at `args.cursor`, and the answer says where the next one starts; without them a cursor is
- * refused.
+ * How far into a list with a sort key a page reaches: the values of the sort key it starts after
+ * (none without a cursor) and the number of rows it reads from there (the rows skipped by `page`,
+ * the page, and one more). For a query that reads its rows in parts: no part needs more.
+ */
+export function pageReach(args: PageArgs, keys: readonly SortKey[]): { after?: (bigint | string)[]; rows: number } {
+  const rows = pageOffset(args) + args.pageSize + 1;
+  return args.cursor === undefined ? { rows } : { after: cursorValues(args.cursor, keys), rows };
+}
+
+function pageOffset(args: PageArgs): number {
+  return args.cursor === undefined ? (args.page - 1) * args.pageSize : 0;
+}
+
+/**
+ * Runs `query` for one page and, unless the page is asked by cursor, counts all its rows (those of
+ * `countQuery` when given: a query that reads only as far as the page reaches, through `pageReach`,
+ * cannot count the list). With `keys` (exactly the query's ORDER BY, every column descending, the
+ * last one unique) the page may start at `args.cursor`, and the answer says where the next one
+ * starts; without them a cursor is refused.
  */
 export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, args: PageArgs): Promise<CountedRows<O>>;
-export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, args: PageArgs, keys: readonly SortKey[]): Promise<PageRows<O>>;
-export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, args: PageArgs, keys?: readonly SortKey[]): Promise<PageRows<O>> {
+export async function paginate<DB, TB extends keyof DB, O, CDB = DB, CTB extends keyof CDB = keyof CDB>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  args: PageArgs,
+  keys: readonly SortKey[],
+  countQuery?: SelectQueryBuilder<CDB, CTB, unknown>,
+): Promise<PageRows<O>>;
+export async function paginate<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  args: PageArgs,
+  keys?: readonly SortKey[],
+  countQuery: SelectQueryBuilder<DB, TB, unknown> = query,
+): Promise<PageRows<O>> {
   if (args.cursor !== undefined && !keys) throw badCursor();
   let page = query;
   if (args.cursor !== undefined && keys) {
@@ -93,13 +118,12 @@ export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBui
     // a row comparison: "after (a, b)" in descending order is (a, b) < (x, y); both engines walk an index on (a, b) for it
     page = query.where(sql<boolean>`(${columns}) < (${sql.join(values)})`);
   }
-  const offset = args.cursor === undefined ? (args.page - 1) * args.pageSize : 0;
   // one row more than the page tells whether there is a next page
-  const fetched = await page.limit(args.pageSize + 1).offset(offset).execute();
+  const fetched = await page.limit(args.pageSize + 1).offset(pageOffset(args)).execute();
   const rows = fetched.slice(0, args.pageSize);
   // a page asked by cursor (or count=false) is not counted: the count reads every row of the list,
   // however deep the page; a list without a sort key is short and always counted
-  const total = !keys || counted(args) ? await countRows(query) : undefined;
+  const total = !keys || counted(args) ? await countRows(countQuery) : undefined;
   if (!keys) return { rows, total };
   const last = rows[rows.length - 1] as Record<string, unknown> | undefined;
   const nextCursor = fetched.length > args.pageSize && last ? keys.map((key) => String(last[key.field])).join('.') : null;

@@ -12,6 +12,9 @@
  *   sequential scan then means no index can serve the query; an index scan without an index
  *   condition is a full scan too. SQLite: `SCAN table`, or an automatic index, in EXPLAIN QUERY
  *   PLAN);
+ * - nor, on PostgreSQL, does the generic plan of a statement with values (made without them, with
+ *   `plan_cache_mode = force_generic_plan`): the server names its statements, and PostgreSQL may
+ *   keep such a plan for a named statement after five runs;
  * - every index that is not unique (a unique index guards integrity whether or not a query reads
  *   it) appears in some plan: an index that serves no query only costs writes.
  *
@@ -107,11 +110,21 @@ function sqlitePlan(statement: string, details: string[]): Plan {
   return plan;
 }
 
+/** a value of a recorded statement as an SQL literal */
+function literal(client: pg.Client, value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (value instanceof Date) return client.escapeLiteral(value.toISOString());
+  if (Array.isArray(value)) return client.escapeLiteral(`{${value.map((item) => JSON.stringify(String(item))).join(',')}}`);
+  return client.escapeLiteral(String(value));
+}
+
 let t: TestApp;
 let prices: PriceServer;
 let busy: BusyUser;
 let recorder: ReturnType<typeof recordStatements>;
 const plans = new Map<string, Plan>();
+/** PostgreSQL: the generic plan of each statement with values (one made without them) */
+const genericPlans = new Map<string, Plan>();
 
 async function explainAll(): Promise<void> {
   const statements = [...recorder.statements.values()];
@@ -120,12 +133,21 @@ async function explainAll(): Promise<void> {
     const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path="${databaseSchema}"` });
     await client.connect();
     try {
+      const planOf = (result: pg.QueryResult) => pgPlan((result.rows[0]['QUERY PLAN'] as { Plan: PgNode }[])[0].Plan);
       for (const statement of statements) {
         await client.query('begin');
         await client.query('set local enable_seqscan = off');
-        const result = await client.query(`explain (format json) ${statement.sql}`, statement.parameters);
+        plans.set(statement.sql, planOf(await client.query(`explain (format json) ${statement.sql}`, statement.parameters)));
+        if (statement.parameters.length > 0) {
+          // the plan made without the values, which a prepared statement may keep after five runs
+          await client.query('set local plan_cache_mode = force_generic_plan');
+          await client.query(`prepare generic_plan as ${statement.sql}`);
+          // EXECUTE takes its values as literals (an untyped literal takes the statement's parameter type)
+          const values = statement.parameters.map((value) => literal(client, value)).join(', ');
+          genericPlans.set(statement.sql, planOf(await client.query(`explain (format json) execute generic_plan(${values})`)));
+        }
         await client.query('rollback');
-        plans.set(statement.sql, pgPlan((result.rows[0]['QUERY PLAN'] as { Plan: PgNode }[])[0].Plan));
+        await client.query('deallocate all');
       }
     } finally {
       await client.end();
@@ -244,6 +266,12 @@ describe('query plans', () => {
 
   it('no statement reads a growing table by a full scan', () => {
     const fullScans = [...plans].flatMap(([statement, plan]) => plan.fullScans.map((scan) => `${scan}\n    in: ${statement}`));
+    expect(fullScans).toEqual([]);
+  });
+
+  it('PostgreSQL: nor does the plan made without the values, which a named statement keeps after five runs', () => {
+    if (t.testDb.kind === 'postgres') expect(genericPlans.size).toBeGreaterThan(60);
+    const fullScans = [...genericPlans].flatMap(([statement, plan]) => plan.fullScans.map((scan) => `${scan}\n    in: ${statement}`));
     expect(fullScans).toEqual([]);
   });
 

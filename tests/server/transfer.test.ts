@@ -93,6 +93,46 @@ describe('transfer rules', () => {
     ]);
     expect((await history(carol)).total).toBe(0);
   });
+
+  it('pages a history of sent and received transfers mixed, by number and by cursor, newest first', async () => {
+    // each way is read on its own index as far as the page reaches (server/transfers/history.ts)
+    const [dave, erin, frank] = [await newUser(t.app, t.db, t.clock), await newUser(t.app, t.db, t.clock), await newUser(t.app, t.db, t.clock)];
+    for (const user of [dave, erin, frank]) await deposit(t.db, t.clock, user, '200');
+    const moves: [MoneyUser, MoneyUser][] = [[dave, erin], [erin, dave], [erin, dave], [dave, frank], [frank, dave], [dave, erin], [erin, frank], [dave, erin], [frank, dave]];
+    const ids: string[] = [];
+    const directions: string[] = [];
+    for (const [from, to] of moves) {
+      const sent = await transfer(t.app, from, { to: to.uid, amount: '10' });
+      expect(sent.statusCode).toBe(200);
+      if (from === dave || to === dave) {
+        ids.push(sent.json().data.id);
+        directions.push(from === dave ? 'out' : 'in');
+      }
+    }
+    const newestFirst = [...ids].reverse();
+    const page = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/v1/web/account/transfer?${query}`, headers: bearer(dave.token) })).json().data;
+    const all = await page('pageSize=50');
+    expect(all.total).toBe(8);
+    expect(all.list.map((r: { id: string }) => r.id)).toEqual(newestFirst);
+    expect(all.list.map((r: { direction: string }) => r.direction)).toEqual(directions.reverse());
+    const byNumber: string[] = [];
+    // deep pages read more of each way than a page's size
+    for (let n = 1; n <= 4; n++) {
+      const answer = await page(`page=${n}&pageSize=2`);
+      expect(answer.total).toBe(8);
+      byNumber.push(...answer.list.map((r: { id: string }) => r.id));
+    }
+    expect(byNumber).toEqual(newestFirst);
+    const byCursor: string[] = [];
+    let next = await page('pageSize=3');
+    byCursor.push(...next.list.map((r: { id: string }) => r.id));
+    while (next.nextCursor) {
+      next = await page(`pageSize=3&cursor=${next.nextCursor}`);
+      byCursor.push(...next.list.map((r: { id: string }) => r.id));
+    }
+    expect(byCursor).toEqual(newestFirst);
+  });
 });
 
 describe('concurrency', () => {
