@@ -38,9 +38,12 @@ export function recordStatements(kind: 'sqlite' | 'postgres') {
   if (kind === 'postgres') {
     const original = pg.Client.prototype.query;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      if (typeof args[0] === 'string') {
-        keep(args[0], Array.isArray(args[1]) ? args[1] : []);
-        run(args[0]);
+      // a text with its values, or a named statement's config (db/pgPool.ts)
+      const [first, second] = args as [unknown, unknown];
+      const config = typeof first === 'string' ? { text: first, values: second } : (first as { text?: unknown; values?: unknown } | null);
+      if (typeof config?.text === 'string') {
+        keep(config.text, Array.isArray(config.values) ? config.values : []);
+        run(config.text);
       }
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof original;
