@@ -4,12 +4,12 @@
  * statement). The rows are those of each run's own values, a connection names a bounded number of
  * texts, and a statement that fails to parse is sent again, not taken as named.
  */
-import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Db } from '../../server/db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { NAMED_PER_CONNECTION } from '../../server/db/pgPool';
 import { createTestDb, type TestDb } from './support/db';
+import { recordStatements } from './support/statements';
 
 let testDb: TestDb;
 let db: Db;
@@ -32,22 +32,6 @@ async function preparedOn(trx: Db): Promise<string[]> {
   return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)).rows.map((row) => row.statement);
 }
 
-/** how many times SQLite prepared a statement while `work` ran */
-async function sqlitePreparesDuring(work: () => Promise<void>): Promise<string[]> {
-  const prepared: string[] = [];
-  const original = BetterSqlite3.prototype.prepare;
-  BetterSqlite3.prototype.prepare = function (this: BetterSqlite3.Database, source: string) {
-    prepared.push(source);
-    return original.call(this, source);
-  } as typeof original;
-  try {
-    await work();
-  } finally {
-    BetterSqlite3.prototype.prepare = original;
-  }
-  return prepared;
-}
-
 describe('statements with values', () => {
   it('are parsed once per connection and answer each run with its own values', async () => {
     const text = valueQuery(db, 'x').compile().sql;
@@ -61,9 +45,14 @@ describe('statements with values', () => {
         expect(prepared.some((statement) => /pg_prepared_statements/.test(statement))).toBe(false);
       });
     } else {
-      const prepared = await sqlitePreparesDuring(async () => {
+      const recorder = recordStatements('sqlite');
+      recorder.start();
+      try {
         for (const n of [1, 2, 3, 1, 2, 3]) expect(await valueOf(db, `named:${n}`)).toEqual({ value: `value ${n}` });
-      });
+      } finally {
+        recorder.stop();
+      }
+      const prepared = recorder.prepared;
       // SQLite has two connections: the writer and a read-only one
       expect(prepared.filter((statement) => statement === text).length).toBeGreaterThanOrEqual(1);
       expect(prepared.filter((statement) => statement === text).length).toBeLessThanOrEqual(2);

@@ -9,6 +9,7 @@
  *   it; SQLite plans do not depend on the values bound (no STAT4), so none are kept.
  * - `ran`: the text of every statement run while recording, in order, whatever it does, cached
  *   or not (PostgreSQL: each query sent; SQLite: each run of a prepared statement).
+ * - `prepared` (SQLite): the text of every statement prepared while recording, each time it is.
  */
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
@@ -27,6 +28,7 @@ const RUNS = ['run', 'get', 'all', 'iterate'] as const;
 export function recordStatements(kind: 'sqlite' | 'postgres') {
   const statements = new Map<string, Statement>();
   const ran: string[] = [];
+  const prepared: string[] = [];
   let recording = false;
   const keep = (text: string, parameters: unknown[]) => {
     if (recording && READS.test(text) && !statements.has(text)) statements.set(text, { sql: text, parameters });
@@ -54,6 +56,7 @@ export function recordStatements(kind: 'sqlite' | 'postgres') {
     const original = BetterSqlite3.prototype.prepare;
     BetterSqlite3.prototype.prepare = function (this: BetterSqlite3.Database, source: string) {
       keep(source, []);
+      if (recording) prepared.push(source);
       return original.call(this, source);
     } as typeof original;
     // every database's statements share one prototype: a throwaway statement reaches it
@@ -75,6 +78,7 @@ export function recordStatements(kind: 'sqlite' | 'postgres') {
   return {
     statements,
     ran,
+    prepared,
     start: () => {
       recording = true;
     },
