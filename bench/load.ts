@@ -25,7 +25,9 @@
  * BENCH_CONFIGS=sqlite,pg1,pg2 picks configurations (default sqlite,pg1; PostgreSQL ones need DATABASE_URL);
  * BENCH_MIX=reads leaves out the calls that check a pay password (what else limits the rate).
  * BENCH_SERVER_NODE_OPTIONS becomes the serving processes' NODE_OPTIONS, e.g.
- *   `--import ./bench/support/cpuProfile.mjs` for a CPU profile of the server under the mix.
+ *   `--import ./bench/support/cpuProfile.mjs` for a CPU profile of the server under the mix, or
+ *   `--import ./bench/support/eventLoop.mjs` for its event-loop delay and GC pauses second by second
+ *   (each configuration's steps print the time they start, to read that log against).
  * Everything runs on this machine: the generator shares the CPU with the servers.
  */
 import { spawn } from 'node:child_process';
@@ -442,7 +444,7 @@ async function runConfig(name: string): Promise<Record<string, unknown>> {
       },
     });
     try {
-      console.log(`${name}:`);
+      console.log(`${name} (steps from ${new Date().toISOString().slice(11, 19)} UTC):`);
       const meter: Meter = () => ({ server: cluster.pids.reduce((sum, pid) => sum + processCpuMicros(pid), 0), database: name === 'sqlite' ? 0 : commandCpuMicros('postgres') });
       const calls = mix(seeded);
       const { best } = await climb(cluster.url, calls, meter);
