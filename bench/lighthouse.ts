@@ -10,6 +10,9 @@
  * another build as it is (e.g. one of an earlier commit, for a before/after table).
  * BENCH_REPORT_DIR keeps each run's Lighthouse JSON report there (LCP element, layout shifts,
  * main-thread work, …).
+ * The reference, a bare Umi + antd sign-in page (bench/reference), is built and measured in the
+ * same sitting, each of its runs right after a run of `/login` (after every page when `/login` is
+ * not measured): what the stack itself scores on this machine. BENCH_REFERENCE=0 leaves it out.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,9 +26,11 @@ import { DIST_DIR, ROOT } from '../tests/e2e/support/paths';
 import { startServer } from '../tests/e2e/support/server';
 import { signInViaApi } from '../tests/e2e/support/siwe';
 import { pagesWanted } from './support/pages';
+import { buildReference, REFERENCE_LABEL } from './support/reference';
 
 const GOAL = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.02, jsKb: 250 };
 const RUNS = Number(process.env.BENCH_RUNS || 2);
+const WITH_REFERENCE = process.env.BENCH_REFERENCE !== '0';
 
 interface Figures {
   score: number;
@@ -130,26 +135,37 @@ async function main(): Promise<void> {
   if (!process.env.BENCH_DIST) ensureBuilt();
   const reportDir = process.env.BENCH_REPORT_DIR ? path.resolve(process.env.BENCH_REPORT_DIR) : undefined;
   if (reportDir) mkdirSync(reportDir, { recursive: true });
+  const referenceDist = WITH_REFERENCE ? buildReference() : undefined;
   const server = await startServer({ DIST_DIR: dist, JOBS_OFF: 'settlement,mallSweep' });
+  const reference = referenceDist ? await startServer({ DIST_DIR: referenceDist, JOBS_OFF: 'settlement,mallSweep' }) : undefined;
   const profileDir = mkdtempSync(path.join(tmpdir(), 'powerfi-lighthouse-'));
   try {
     const session = await signInViaApi(server.url, Wallet.createRandom());
     const lines = [row(['page', 'run', 'score', 'LCP', 'TBT', 'CLS', 'first-load JS (transferred)']), row(Array(7).fill('---'))];
+    const record = (label: string, run: number, figures: Figures) => {
+      lines.push(format(label, String(run), figures));
+      console.error(lines[lines.length - 1]);
+    };
+    const measureReference = (run: number) => {
+      if (reference) record(REFERENCE_LABEL, run, measure(`${reference.url}/`, profileDir));
+    };
     for (const page of pages) {
       await storeSession(profileDir, server.url, page.signedIn ? session : null);
       for (let run = 1; run <= RUNS; run += 1) {
         const report = reportDir && path.join(reportDir, `${page.path.replace(/\//g, '_') || '_'}-${run}.json`);
-        const figures = measure(`${server.url}${page.path}`, profileDir, report);
-        lines.push(format(page.path + (page.signedIn ? ' (signed in)' : ''), String(run), figures));
-        console.error(lines[lines.length - 1]);
+        record(page.path + (page.signedIn ? ' (signed in)' : ''), run, measure(`${server.url}${page.path}`, profileDir, report));
+        if (page.path === '/login') measureReference(run);
       }
     }
+    if (!pages.some((page) => page.path === '/login')) for (let run = 1; run <= RUNS; run += 1) measureReference(run);
     lines.push(row(['goal', '', `≥ ${GOAL.score}`, `≤ ${GOAL.lcpMs / 1000} s`, `≤ ${GOAL.tbtMs} ms`, `≤ ${GOAL.cls}`, `≤ ${GOAL.jsKb} KB`]));
     console.log(`\nLighthouse 12, mobile preset (simulated throttling), ${RUNS} run(s) per page, production build ${dist} on ${server.url}\n`);
     console.log(lines.join('\n'));
   } finally {
     rmSync(profileDir, { recursive: true, force: true });
     await server.stop();
+    await reference?.stop();
+    if (referenceDist) rmSync(path.dirname(referenceDist), { recursive: true, force: true });
   }
 }
 
