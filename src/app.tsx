@@ -14,6 +14,7 @@ import { requestConfig } from '@/requestErrorConfig';
 import { registerServiceWorker } from '@/serviceWorker/register';
 import { getTheme } from '@/session';
 import { scrollToTopSmoothly } from '@/utils/scroll';
+import { startWalletDiscovery } from '@/wallet/discovery';
 import { PRERENDERED_LOCALE } from '../contract/rules/sitePaths';
 
 /**
@@ -26,6 +27,8 @@ export function render(oldRender: () => void) {
   document.documentElement.dataset.theme = getTheme();
   const hydratedRoute = decideHydration();
   keepFirstScreenCookie();
+  // wallets answer while the app starts: the login screen need not wait for them after it mounts
+  startWalletDiscovery();
   void Promise.all([ensureLocale(getLocale()).catch(() => undefined), hydratedRoute ? preloadRoute(hydratedRoute) : undefined]).finally(
     oldRender,
   );

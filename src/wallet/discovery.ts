@@ -58,6 +58,24 @@ export function subscribeToWallets(onChange: (announced: WalletOption[]) => void
   return () => window.removeEventListener(ANNOUNCE_EVENT, onAnnounce);
 }
 
+/** When the page began waiting for its wallets. */
+let discoveryStartedAt: number | undefined;
+
+/**
+ * Starts the wallets' time to answer as the app starts (src/app.tsx), so that it runs beside the
+ * app's start-up instead of after the login screen mounts. A wallet answers every request for
+ * announcements, so one that loaded in the meantime still answers the screen's own.
+ */
+export function startWalletDiscovery(): void {
+  discoveryStartedAt ??= performance.now();
+}
+
+/** What is left of DISCOVERY_WAIT_MS since the page began waiting (0 once it has passed). */
+export function discoveryWaitLeftMs(): number {
+  startWalletDiscovery();
+  return Math.max(0, DISCOVERY_WAIT_MS - (performance.now() - (discoveryStartedAt ?? 0)));
+}
+
 /** The wallets present after DISCOVERY_WAIT_MS, announced first, else the injected one. */
 export function discoverWallets(waitMs = DISCOVERY_WAIT_MS): Promise<WalletOption[]> {
   return new Promise((resolve) => {

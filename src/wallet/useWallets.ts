@@ -1,6 +1,6 @@
 /** The wallets on this page for the login screen, kept up to date as late wallets announce. */
 import { useEffect, useState } from 'react';
-import { DISCOVERY_WAIT_MS, subscribeToWallets, withFallback } from './discovery';
+import { discoveryWaitLeftMs, subscribeToWallets, withFallback } from './discovery';
 import type { WalletOption } from './types';
 
 export function useWallets(): { wallets: WalletOption[]; discovering: boolean } {
@@ -8,7 +8,9 @@ export function useWallets(): { wallets: WalletOption[]; discovering: boolean } 
   const [discovering, setDiscovering] = useState(true);
   useEffect(() => {
     const unsubscribe = subscribeToWallets(setAnnounced);
-    const timer = setTimeout(() => setDiscovering(false), DISCOVERY_WAIT_MS);
+    // counted from the app's start; the first render still shows the search, as a hydrated
+    // login page must first render what the server did
+    const timer = setTimeout(() => setDiscovering(false), discoveryWaitLeftMs());
     return () => {
       unsubscribe();
       clearTimeout(timer);
