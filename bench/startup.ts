@@ -8,19 +8,24 @@
  * mapped through the source maps to its package. Prints, per page, the long tasks (and the time
  * they block over 50 ms), the main thread's busy time by kind of work and the heaviest source files.
  * Figures, not a test: nothing is asserted. BENCH_PAGES (comma list) picks pages.
+ * BENCH_TASKS=1 loads each page once more under a trace and names every long task: the trace
+ * events inside it and the code sampled in it (./support/longTasks.ts).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Wallet } from 'ethers';
-import type { Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { SourceMapConsumer } from 'source-map';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { underBuildLock } from '../tests/e2e/support/build';
-import { PHONE, storeSession } from '../tests/e2e/support/environment';
+import { PHONE, storeSession, type Session } from '../tests/e2e/support/environment';
+import { liveDocumentsReady } from '../tests/e2e/support/pageDocuments';
+import { SERVER_BUNDLE_DIR } from '../tests/e2e/support/paths';
 import { startServer } from '../tests/e2e/support/server';
 import { signInViaApi } from '../tests/e2e/support/siwe';
-import { pagesWanted } from './support/pages';
+import { namedLongTasks, type CallFrame } from './support/longTasks';
+import { pagesWanted, type PageSpec } from './support/pages';
 
 const CPU_SLOWDOWN = 4;
 
@@ -76,6 +81,16 @@ class SourceMaps {
   }
 }
 
+/** A sampled frame as the source maps name its file (a package's path, or ours), else V8's name for it. */
+async function frameName(frame: CallFrame, maps: SourceMaps): Promise<string> {
+  if (!frame.url) return frame.functionName || '(native)';
+  if (!frame.url.endsWith('.js')) return 'the document (inline)';
+  const source = await maps.sourceOf(frame.url, frame.lineNumber, frame.columnNumber);
+  return (source ?? new URL(frame.url).pathname).replace(/^.*node_modules\//, '').replace(/^webpack:\/\/powerfi\//, '');
+}
+
+const ROUNDED = ([name, ms]: [string, number]) => `${name} ${Math.round(ms)}`;
+
 /** Busy time by kind of work, ms, and the long tasks' durations, ms. */
 async function profilePage(page: Page, url: string, maps: SourceMaps): Promise<{ kinds: Map<string, number>; files: Map<string, number>; longTasks: number[] }> {
   await page.evaluateOnNewDocument(() => {
@@ -117,11 +132,34 @@ async function profilePage(page: Page, url: string, maps: SourceMaps): Promise<{
   return { kinds, files, longTasks };
 }
 
+/** The page's long tasks, each with what ran in it (BENCH_TASKS=1), from a cold load of its own. */
+async function printNamedTasks(browser: Browser, spec: PageSpec, url: string, session: Session, maps: SourceMaps): Promise<void> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport(PHONE);
+    if (spec.signedIn) await storeSession(page, session);
+    const cdp = await page.createCDPSession();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const tasks = await namedLongTasks(page, url, (frame) => frameName(frame, maps));
+    console.log(`  its long tasks, named (a cold load of its own, traced):`);
+    for (const task of tasks) {
+      console.log(`    at ${Math.round(task.startMs)} ms, ${Math.round(task.durationMs)} ms: ${task.events.slice(0, 4).map(ROUNDED).join('; ')}`);
+      console.log(`      code: ${task.code.slice(0, 6).map(ROUNDED).join('; ')}`);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
 async function main(): Promise<void> {
   const pages = pagesWanted();
   const dist = path.join(mkdtempSync(path.join(tmpdir(), 'powerfi-startup-')), 'dist');
   if (underBuildLock(['npx', 'max', 'build'], { BENCH_SOURCE_MAPS_DIR: dist }) !== 0) throw new Error('max build failed');
-  const server = await startServer({ DIST_DIR: dist, JOBS_OFF: 'settlement,mallSweep' });
+  // the build's Node bundle goes to dist-server/ whatever its outputPath: the server renders the data pages with it
+  const server = await startServer({ DIST_DIR: dist, SERVER_BUNDLE_DIR, JOBS_OFF: 'settlement,mallSweep' });
+  // the first page measured would otherwise be the build's document, with skeletons for its data
+  await liveDocumentsReady(server.url);
   const { browser, close } = await launchBrowser();
   try {
     const session = await signInViaApi(server.url, Wallet.createRandom());
@@ -145,6 +183,7 @@ async function main(): Promise<void> {
       } finally {
         await context.close();
       }
+      if (process.env.BENCH_TASKS === '1') await printNamedTasks(browser, spec, `${server.url}${spec.path}`, session, maps);
     }
   } finally {
     await close();
