@@ -23,6 +23,7 @@ import puppeteer from 'puppeteer-core';
 import { ensureBuilt } from '../tests/e2e/support/build';
 import { CHROMIUM_PATH } from '../tests/e2e/support/browser';
 import { DIST_DIR, ROOT } from '../tests/e2e/support/paths';
+import { liveDocumentsReady } from '../tests/e2e/support/pageDocuments';
 import { startServer } from '../tests/e2e/support/server';
 import { signInViaApi } from '../tests/e2e/support/siwe';
 import { pagesWanted } from './support/pages';
@@ -137,6 +138,8 @@ async function main(): Promise<void> {
   if (reportDir) mkdirSync(reportDir, { recursive: true });
   const referenceDist = WITH_REFERENCE ? buildReference() : undefined;
   const server = await startServer({ DIST_DIR: dist, JOBS_OFF: 'settlement,mallSweep' });
+  // the first page measured would otherwise be the build's document, with skeletons for its data
+  await liveDocumentsReady(server.url);
   const reference = referenceDist ? await startServer({ DIST_DIR: referenceDist, JOBS_OFF: 'settlement,mallSweep' }) : undefined;
   const profileDir = mkdtempSync(path.join(tmpdir(), 'powerfi-lighthouse-'));
   try {

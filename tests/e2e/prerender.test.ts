@@ -16,7 +16,8 @@ import type { Page } from 'puppeteer-core';
 import { DESKTOP, useE2E, PHONE } from './support/environment';
 import { interceptRequests } from './support/intercept';
 import { SCREENSHOT_DIR } from './support/paths';
-import { sleep, waitForNetworkQuiet, waitForText } from './support/page';
+import { liveDocumentsReady } from './support/pageDocuments';
+import { waitForNetworkQuiet, waitForText } from './support/page';
 import { signInViaApi } from './support/siwe';
 import type { GoodsListType } from '../../contract/mall';
 import { PAGE_DATA_ELEMENT_ID } from '../../contract/rules/pageData';
@@ -255,14 +256,8 @@ describe('the catalogue pages with their data in the HTML (rendered by the serve
       for (const [name, url] of Object.entries(requests)) {
         answers[route][name] = ((await (await fetch(e2e.url(url!), { headers: { 'x-locale': 'zh-CN' } })).json()) as { data: unknown }).data;
       }
-      // the server renders the pages once it is up, off its event loop (fetch says `Accept-Language: *`
-      // unless told, which the server answers with the shell)
-      const deadline = Date.now() + 30_000;
-      while (!(await (await fetch(e2e.url(route), { headers: { 'accept-language': 'zh-CN' } })).text()).includes(`id="${PAGE_DATA_ELEMENT_ID}"`)) {
-        if (Date.now() > deadline) throw new Error(`${route} was not rendered with its data`);
-        await sleep(200);
-      }
     }
+    await liveDocumentsReady(e2e.url(''));
   });
 
   test.each(Object.keys(DATA_PAGES))('%s with JavaScript disabled shows its data from the database, no placeholder', async (path) => {
