@@ -108,6 +108,33 @@ describe('useRenderedRequest', () => {
     expect(screen.getByText('fetched')).toBeInTheDocument();
   });
 
+  it('an answer equal to the rendered one keeps the rendered object (a view memoized on it renders nothing again); a different one replaces it', async () => {
+    const rendered = { list: [{ id: '1', title: '公告' }] };
+    const seen: unknown[] = [];
+    function Seen({ fetch }: { fetch: () => Promise<typeof rendered> }) {
+      seen.push(useRenderedRequest('homeLinks', fetch).data);
+      return null;
+    }
+    let answer: (links: typeof rendered) => void = () => undefined;
+    const fetch = () => new Promise<typeof rendered>((resolve) => (answer = resolve));
+    render(
+      <PageDataProvider answers={{ homeLinks: rendered }}>
+        <Seen fetch={fetch} />
+      </PageDataProvider>,
+    );
+    await act(async () => answer({ list: [{ id: '1', title: '公告' }] }));
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.every((data) => data === rendered)).toBe(true);
+    const changed = { list: [{ id: '1', title: '新公告' }] };
+    render(
+      <PageDataProvider answers={{ homeLinks: rendered }}>
+        <Seen fetch={fetch} />
+      </PageDataProvider>,
+    );
+    await act(async () => answer(changed));
+    expect(seen.at(-1)).toBe(changed);
+  });
+
   it('without one: useRequest as it is (loading, then the answer)', async () => {
     mockHydrating = false;
     render(<Links fetch={async () => 'fetched'} />);

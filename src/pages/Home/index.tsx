@@ -9,8 +9,10 @@ import {
 import { Button, Card, Col, Flex, List, Row, Statistic, theme, Typography } from 'antd';
 import { Link, useAccess, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import React, { useMemo } from 'react';
+import React, { memo, useMemo } from 'react';
 import type { PageOf } from '../../../contract/common';
+import type { ContentLinkType } from '../../../contract/content';
+import type { FinanceProductType, PowerProductType } from '../../../contract/product';
 import { FEATURED_PAGE_SIZE } from '../../../contract/rules/pageData';
 import AsyncContent from '@/components/AsyncContent';
 import ContentLinkAnchor from './components/ContentLinkAnchor';
@@ -55,12 +57,17 @@ function BannersLoading() {
 
 function Banners() {
   const { data, loading, error, refresh } = useRenderedRequest('homeLinks', () => contentApi.link());
-  const banners = data?.filter((item) => item.type === 'banner') ?? [];
-  const notices = data?.filter((item) => item.type === 'notice') ?? [];
-  const t = useT();
   if (loading) return <BannersLoading />;
+  return <BannersView links={data} error={error} onRetry={refresh} />;
+}
+
+/** Memoized: a refreshed answer equal to the one the page was rendered with renders nothing again. */
+const BannersView = memo(function BannersView({ links, error, onRetry }: { links?: ContentLinkType[]; error?: Error; onRetry: () => void }) {
+  const t = useT();
+  const banners = links?.filter((item) => item.type === 'banner') ?? [];
+  const notices = links?.filter((item) => item.type === 'notice') ?? [];
   return (
-    <AsyncContent loading={false} error={error} onRetry={refresh}>
+    <AsyncContent loading={false} error={error} onRetry={onRetry}>
       {banners.length > 0 && (
         <SnapCarousel
           label={t('home.banners')}
@@ -106,7 +113,7 @@ function Banners() {
       )}
     </AsyncContent>
   );
-}
+});
 
 function AssetSummary() {
   const t = useT();
@@ -142,14 +149,19 @@ function AssetSummary() {
 interface FeaturedProps<T> {
   titleId: string;
   morePath: string;
-  request: { data?: PageOf<T>; error?: Error; refresh: () => void };
+  data?: PageOf<T>;
+  error?: Error;
+  onRetry: () => void;
   render: (item: T) => React.ReactNode;
 }
 
-/** A column of featured products: a title linking to all of them, and the first few. */
-function Featured<T extends { id: string }>({ titleId, morePath, request, render }: FeaturedProps<T>) {
+/**
+ * A column of featured products: a title linking to all of them, and the first few. Memoized (with
+ * `render` made once, below): a refreshed list equal to the one the page was rendered with renders
+ * nothing again.
+ */
+const Featured = memo(function Featured<T extends { id: string }>({ titleId, morePath, data, error, onRetry, render }: FeaturedProps<T>) {
   const t = useT();
-  const { data, error, refresh } = request;
   return (
     <Col xs={24} md={12}>
       {/* the link beside the heading, not inside its text: a link in a line of text must be told apart by more than its colour (axe link-in-text-block) */}
@@ -159,14 +171,17 @@ function Featured<T extends { id: string }>({ titleId, morePath, request, render
         </Typography.Title>
         <Link to={morePath}>{t('common.more')}</Link>
       </Flex>
-      <AsyncContent loading={false} error={error} onRetry={refresh} empty={!data?.list.length}>
+      <AsyncContent loading={false} error={error} onRetry={onRetry} empty={!data?.list.length}>
         <Flex vertical gap={12}>
           {data?.list.map((item) => <React.Fragment key={item.id}>{render(item)}</React.Fragment>)}
         </Flex>
       </AsyncContent>
     </Col>
   );
-}
+}) as <T extends { id: string }>(props: FeaturedProps<T>) => React.ReactElement;
+
+const renderPowerProduct = (product: PowerProductType) => <PowerProductCard product={product} />;
+const renderFinanceProduct = (product: FinanceProductType) => <FinanceProductCard product={product} />;
 
 const FEATURED_QUERY = { page: 1, pageSize: FEATURED_PAGE_SIZE };
 
@@ -180,8 +195,8 @@ function FeaturedProducts() {
   if (power.loading || finance.loading) return <AsyncContent loading rows={6} />;
   return (
     <Row gutter={[16, 16]}>
-      <Featured titleId="home.featuredPower" morePath="/calculate" request={power} render={(product) => <PowerProductCard product={product} />} />
-      <Featured titleId="home.featuredFinance" morePath="/calculate/coin" request={finance} render={(product) => <FinanceProductCard product={product} />} />
+      <Featured titleId="home.featuredPower" morePath="/calculate" data={power.data} error={power.error} onRetry={power.refresh} render={renderPowerProduct} />
+      <Featured titleId="home.featuredFinance" morePath="/calculate/coin" data={finance.data} error={finance.error} onRetry={finance.refresh} render={renderFinanceProduct} />
     </Row>
   );
 }
