@@ -14,7 +14,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getAddress, Wallet, type BaseWallet, type Contract, type JsonRpcProvider } from 'ethers';
-import type { Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { fundedWallet, startLocalChain, type LocalChain } from '../chain/localChain';
 import { clickButton, clickText, fill } from './support/actions';
 import { webApi } from './support/api';
@@ -195,8 +195,14 @@ test('the history and /my/records show the total, a cancelled withdrawal reads a
   await fill(page, `${SHEET} [data-pay-password][aria-label="支付密码"]`, PAY_PASSWORD);
   await clickButton(page, '确定', SHEET);
   await waitForText(page, '.ant-message-notice', '已提交 50 USDT 的提现');
-  await page.waitForSelector(`${RECORD} [data-testid="withdrawal-cancel"]`, { visible: true });
-  await page.click(`${RECORD} [data-testid="withdrawal-cancel"]`);
+  // the new row's own 撤销: the first withdrawal is in review too, and until the list has reloaded
+  // its button is the first one on the page
+  const cancelOfNewRow = await page.waitForFunction(
+    (selector) => [...document.querySelectorAll(selector)].find((row) => (row as HTMLElement).innerText.includes('-55 USDT'))?.querySelector<HTMLElement>('[data-testid="withdrawal-cancel"]'),
+    {},
+    RECORD,
+  );
+  await (cancelOfNewRow.asElement() as ElementHandle<Element>).click();
   await clickButton(page, '撤销', '.ant-modal-confirm');
   await waitForText(page, '.ant-message-notice', '已撤销，金额和手续费已退回');
   await waitForText(page, RECORD, '已退回');
