@@ -23,7 +23,6 @@ import puppeteer from 'puppeteer-core';
 import { ensureBuilt } from '../tests/e2e/support/build';
 import { CHROMIUM_PATH } from '../tests/e2e/support/browser';
 import { DIST_DIR, ROOT } from '../tests/e2e/support/paths';
-import { liveDocumentsReady } from '../tests/e2e/support/pageDocuments';
 import { startServer } from '../tests/e2e/support/server';
 import { signInViaApi } from '../tests/e2e/support/siwe';
 import { pagesWanted } from './support/pages';
@@ -137,9 +136,7 @@ async function main(): Promise<void> {
   const reportDir = process.env.BENCH_REPORT_DIR ? path.resolve(process.env.BENCH_REPORT_DIR) : undefined;
   if (reportDir) mkdirSync(reportDir, { recursive: true });
   const referenceDist = WITH_REFERENCE ? buildReference() : undefined;
-  const server = await startServer({ DIST_DIR: dist, JOBS_OFF: 'settlement,mallSweep' });
-  // the first page measured would otherwise be the build's document, with skeletons for its data
-  await liveDocumentsReady(server.url);
+  const server = await startServer({ DIST_DIR: dist, JOBS_OFF: 'settlement,mallSweep' }, { waitForLiveDocuments: true });
   const reference = referenceDist ? await startServer({ DIST_DIR: referenceDist, JOBS_OFF: 'settlement,mallSweep' }) : undefined;
   const profileDir = mkdtempSync(path.join(tmpdir(), 'powerfi-lighthouse-'));
   try {

@@ -20,7 +20,6 @@ import type { Browser, Page } from 'puppeteer-core';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { ensureBuilt } from '../tests/e2e/support/build';
 import { PHONE } from '../tests/e2e/support/environment';
-import { liveDocumentsReady } from '../tests/e2e/support/pageDocuments';
 import { startServer } from '../tests/e2e/support/server';
 import { pagesWanted } from './support/pages';
 
@@ -109,9 +108,7 @@ async function main(): Promise<void> {
   const pages = pagesWanted().filter((page) => !page.signedIn);
   const dist = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : undefined;
   if (!dist) ensureBuilt();
-  const server = await startServer({ JOBS_OFF: 'settlement,mallSweep', ...(dist ? { DIST_DIR: dist } : {}) });
-  // the first page measured would otherwise be the build's document, with skeletons for its data
-  await liveDocumentsReady(server.url);
+  const server = await startServer({ JOBS_OFF: 'settlement,mallSweep', ...(dist ? { DIST_DIR: dist } : {}) }, { waitForLiveDocuments: true });
   const { browser, close } = await launchBrowser();
   const lines = [
     row(['page', 'run', 'first visit, Slow 4G: first text / LCP', 'repeat visit (worker): first text / LCP', 'answered by the worker', 'first visit, Slow 3G: first text / LCP']),

@@ -20,7 +20,6 @@ import { SourceMapConsumer } from 'source-map';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { underBuildLock } from '../tests/e2e/support/build';
 import { PHONE, storeSession, type Session } from '../tests/e2e/support/environment';
-import { liveDocumentsReady } from '../tests/e2e/support/pageDocuments';
 import { SERVER_BUNDLE_DIR } from '../tests/e2e/support/paths';
 import { startServer } from '../tests/e2e/support/server';
 import { signInViaApi } from '../tests/e2e/support/siwe';
@@ -81,12 +80,33 @@ class SourceMaps {
   }
 }
 
-/** A sampled frame as the source maps name its file (a package's path, or ours), else V8's name for it. */
+/** A source map's file name made readable: a package's path, or ours. */
+const readableFile = (source: string) => source.replace(/^.*node_modules\//, '').replace(/^webpack:\/\/powerfi\//, '');
+
+/** A sampled frame as the source maps name its file, else V8's name for it. */
 async function frameName(frame: CallFrame, maps: SourceMaps): Promise<string> {
   if (!frame.url) return frame.functionName || '(native)';
   if (!frame.url.endsWith('.js')) return 'the document (inline)';
   const source = await maps.sourceOf(frame.url, frame.lineNumber, frame.columnNumber);
-  return (source ?? new URL(frame.url).pathname).replace(/^.*node_modules\//, '').replace(/^webpack:\/\/powerfi\//, '');
+  return source ? readableFile(source) : new URL(frame.url).pathname;
+}
+
+/**
+ * Runs `use` on a fresh page of its own browser context, as a cold visitor sees it: 375 px, the
+ * CPU slowed, signed in when the page wants it. The context is closed afterwards.
+ */
+async function withColdPage<T>(browser: Browser, spec: PageSpec, session: Session, use: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport(PHONE);
+    if (spec.signedIn) await storeSession(page, session);
+    const cdp = await page.createCDPSession();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    return await use(page);
+  } finally {
+    await context.close();
+  }
 }
 
 const ROUNDED = ([name, ms]: [string, number]) => `${name} ${Math.round(ms)}`;
@@ -101,7 +121,6 @@ async function profilePage(page: Page, url: string, maps: SourceMaps): Promise<{
     }).observe({ type: 'longtask', buffered: true });
   });
   const cdp = await page.createCDPSession();
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
@@ -124,7 +143,7 @@ async function profilePage(page: Page, url: string, maps: SourceMaps): Promise<{
     else {
       const source = (await maps.sourceOf(callFrame.url, callFrame.lineNumber, callFrame.columnNumber)) ?? 'unmapped';
       kind = kindOf(source);
-      const file = source.replace(/^.*node_modules\//, '');
+      const file = readableFile(source);
       files.set(file, (files.get(file) ?? 0) + micros / 1000);
     }
     kinds.set(kind, (kinds.get(kind) ?? 0) + micros / 1000);
@@ -134,21 +153,11 @@ async function profilePage(page: Page, url: string, maps: SourceMaps): Promise<{
 
 /** The page's long tasks, each with what ran in it (BENCH_TASKS=1), from a cold load of its own. */
 async function printNamedTasks(browser: Browser, spec: PageSpec, url: string, session: Session, maps: SourceMaps): Promise<void> {
-  const context = await browser.createBrowserContext();
-  try {
-    const page = await context.newPage();
-    await page.setViewport(PHONE);
-    if (spec.signedIn) await storeSession(page, session);
-    const cdp = await page.createCDPSession();
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    const tasks = await namedLongTasks(page, url, (frame) => frameName(frame, maps));
-    console.log(`  its long tasks, named (a cold load of its own, traced):`);
-    for (const task of tasks) {
-      console.log(`    at ${Math.round(task.startMs)} ms, ${Math.round(task.durationMs)} ms: ${task.events.slice(0, 4).map(ROUNDED).join('; ')}`);
-      console.log(`      code: ${task.code.slice(0, 6).map(ROUNDED).join('; ')}`);
-    }
-  } finally {
-    await context.close();
+  const tasks = await withColdPage(browser, spec, session, (page) => namedLongTasks(page, url, (frame) => frameName(frame, maps)));
+  console.log(`  its long tasks, named (a cold load of its own, traced):`);
+  for (const task of tasks) {
+    console.log(`    at ${Math.round(task.startMs)} ms, ${Math.round(task.durationMs)} ms: ${task.events.slice(0, 4).map(ROUNDED).join('; ')}`);
+    console.log(`      code: ${task.code.slice(0, 6).map(ROUNDED).join('; ')}`);
   }
 }
 
@@ -157,32 +166,22 @@ async function main(): Promise<void> {
   const dist = path.join(mkdtempSync(path.join(tmpdir(), 'powerfi-startup-')), 'dist');
   if (underBuildLock(['npx', 'max', 'build'], { BENCH_SOURCE_MAPS_DIR: dist }) !== 0) throw new Error('max build failed');
   // the build's Node bundle goes to dist-server/ whatever its outputPath: the server renders the data pages with it
-  const server = await startServer({ DIST_DIR: dist, SERVER_BUNDLE_DIR, JOBS_OFF: 'settlement,mallSweep' });
-  // the first page measured would otherwise be the build's document, with skeletons for its data
-  await liveDocumentsReady(server.url);
+  const server = await startServer({ DIST_DIR: dist, SERVER_BUNDLE_DIR, JOBS_OFF: 'settlement,mallSweep' }, { waitForLiveDocuments: true });
   const { browser, close } = await launchBrowser();
   try {
     const session = await signInViaApi(server.url, Wallet.createRandom());
     const maps = new SourceMaps(dist);
     console.log(`Main thread while each page starts: Chromium, 375 px, CPU ${CPU_SLOWDOWN}× slower, cold, until the network is idle 1 s`);
     for (const spec of pages) {
-      const context = await browser.createBrowserContext();
-      try {
-        const page = await context.newPage();
-        await page.setViewport(PHONE);
-        if (spec.signedIn) await storeSession(page, session);
-        const { kinds, files, longTasks } = await profilePage(page, `${server.url}${spec.path}`, maps);
-        const busy = [...kinds.values()].reduce((sum, ms) => sum + ms, 0);
-        const blocking = longTasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0);
-        console.log(`\n${spec.path}${spec.signedIn ? ' (signed in)' : ''}: busy ${Math.round(busy)} ms; long tasks ${longTasks.join(', ')} ms (blocking over 50 ms: ${blocking} ms)`);
-        for (const [kind, ms] of [...kinds.entries()].sort((a, b) => b[1] - a[1]).filter(([, ms]) => ms >= 5)) {
-          console.log(`  ${String(Math.round(ms)).padStart(5)} ms  ${String(Math.round((ms / busy) * 100)).padStart(3)} %  ${kind}`);
-        }
-        const heaviest = [...files.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8);
-        console.log(`  the heaviest source files: ${heaviest.map(([file, ms]) => `${file} ${Math.round(ms)} ms`).join(', ')}`);
-      } finally {
-        await context.close();
+      const { kinds, files, longTasks } = await withColdPage(browser, spec, session, (page) => profilePage(page, `${server.url}${spec.path}`, maps));
+      const busy = [...kinds.values()].reduce((sum, ms) => sum + ms, 0);
+      const blocking = longTasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0);
+      console.log(`\n${spec.path}${spec.signedIn ? ' (signed in)' : ''}: busy ${Math.round(busy)} ms; long tasks ${longTasks.join(', ')} ms (blocking over 50 ms: ${blocking} ms)`);
+      for (const [kind, ms] of [...kinds.entries()].sort((a, b) => b[1] - a[1]).filter(([, ms]) => ms >= 5)) {
+        console.log(`  ${String(Math.round(ms)).padStart(5)} ms  ${String(Math.round((ms / busy) * 100)).padStart(3)} %  ${kind}`);
       }
+      const heaviest = [...files.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8);
+      console.log(`  the heaviest source files: ${heaviest.map(([file, ms]) => `${file} ${Math.round(ms)} ms`).join(', ')}`);
       if (process.env.BENCH_TASKS === '1') await printNamedTasks(browser, spec, `${server.url}${spec.path}`, session, maps);
     }
   } finally {

@@ -15,6 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MARKET_CURRENCIES } from '../../../contract/rules/prices';
+import { liveDocumentsReady } from './pageDocuments';
 import { E2E_DIST_ENV, ROOT } from './paths';
 import { startPriceFeed, type PriceFeed } from './priceFeed';
 
@@ -41,6 +42,11 @@ export interface StartOptions {
    * unless the price feed job is off); false for a test whose own PRICE_SOURCES_* are meant to fail.
    */
   waitForPrices?: boolean;
+  /**
+   * Resolve only once every data page is sent with its live data (pageDocuments.ts; default
+   * false): a bench's first page would otherwise be the build's document, with skeletons for its data.
+   */
+  waitForLiveDocuments?: boolean;
 }
 
 /** One currency as GET /api/v1/web/market/prices reports it (contract/market.ts). */
@@ -197,6 +203,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     if (options.waitForPrices ?? !feedOff) {
       await waitForMarket(`http://127.0.0.1:${port}`, allUsable(), { what: `every market currency usable (${MARKET_CURRENCIES.join(', ')})`, logs });
     }
+    if (options.waitForLiveDocuments) await liveDocumentsReady(`http://127.0.0.1:${port}`);
   } catch (error) {
     await stop();
     throw error;
