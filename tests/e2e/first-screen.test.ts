@@ -206,6 +206,22 @@ describe('what a first screen loads', () => {
     expect(await placeholdersShown(page)).toEqual([]);
   });
 
+  /**
+   * Each script is appended, fetched and evaluated on its own: a first screen came in 16–30 of
+   * them (webpack's default split, up to 30 chunks per lazy part); with plugins/consoleChunks' cap
+   * of three per part it comes in 12–19 (umi.js, Umi's preload helper and the route's parts).
+   */
+  const MOST_SCRIPTS = 20;
+  test.each(['/', '/login', '/calculate', '/shopping'])(`%s fetches at most ${MOST_SCRIPTS} scripts until the network is idle`, async (path) => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    const scripts = scriptsOf(page);
+    await page.goto(e2e.url(path), { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="tab-bar"]');
+    console.log(`${path}: ${scripts.length} scripts`);
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.length).toBeLessThanOrEqual(MOST_SCRIPTS);
+  });
+
   test("/calculate: the buy sheet's code loads when the sheet first opens", async () => {
     const session = await signInViaApi(e2e.baseUrl, Wallet.createRandom());
     const page = await e2e.newPage({ viewport: PHONE, session });

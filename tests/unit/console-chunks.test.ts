@@ -40,9 +40,11 @@ it("keeps webpack's two default groups for each side and no group for both", () 
   expect(groups).toHaveLength(4);
 });
 
-it('puts the groups into the webpack configuration', () => {
+it('puts the groups and the cap on chunks per lazy part into the webpack configuration', () => {
   let chain: ((memo: Config) => Config) | undefined;
   consoleChunks({ describe: () => undefined, chainWebpack: (hook: typeof chain) => (chain = hook) } as never);
   const config = chain!(new Config()).toConfig();
-  expect(Object.keys((config.optimization?.splitChunks as { cacheGroups: object }).cacheGroups)).toEqual(['defaultVendors', 'default', 'consoleVendors', 'consoleShared']);
+  const splitChunks = config.optimization?.splitChunks as { cacheGroups: object; maxAsyncRequests: number };
+  expect(Object.keys(splitChunks.cacheGroups)).toEqual(['defaultVendors', 'default', 'consoleVendors', 'consoleShared']);
+  expect(splitChunks.maxAsyncRequests).toBe(3);
 });
