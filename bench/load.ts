@@ -28,6 +28,8 @@
  *   `--import ./bench/support/cpuProfile.mjs` for a CPU profile of the server under the mix, or
  *   `--import ./bench/support/eventLoop.mjs` for its event-loop delay and GC pauses second by second
  *   (each configuration's steps print the time they start, to read that log against).
+ * BENCH_PG_WAITS=1 samples PostgreSQL's busy sessions during each step (./support/pgWaits.ts): lock
+ *   waits, commits' flushes, transactions waiting for the server's next statement, the peak busy.
  * Everything runs on this machine: the generator shares the CPU with the servers.
  */
 import { spawn } from 'node:child_process';
@@ -55,8 +57,11 @@ import { seedIfEmpty } from '../server/seed';
 import { startPriceFeed } from '../tests/e2e/support/priceFeed';
 import { freePort, startRedis } from '../tests/server/support/redis';
 import { commandCpuMicros, processCpuMicros } from './support/childServer';
+import { sampleWaits, type WaitSampler } from './support/pgWaits';
 
 const USERS = Number(process.env.BENCH_USERS || 10_000);
+/** BENCH_PG_WAITS=1: PostgreSQL's busy sessions sampled during each step, by state and wait event */
+const WAITS = process.env.BENCH_PG_WAITS === '1';
 const ENTRIES = Number(process.env.BENCH_ENTRIES || 1_000_000);
 const RATES = (process.env.BENCH_RATES || '100,200,400,600,800,1000,1200').split(',').map(Number);
 const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS || 10);
@@ -306,15 +311,17 @@ async function step(base: string, rate: number, calls: Array<{ kind: string; wei
   return { rate, ok: errors === 0 && p99 < P99_GOAL_MS, errors, firstError, p50: Number(percentile(all, 0.5).toFixed(1)), p99: Number(p99.toFixed(1)), perKind, cpuMicrosPerCall: Math.round(cpuMicrosPerCall), databaseCpuMicrosPerCall: Math.round(databaseCpuMicrosPerCall) };
 }
 
-async function climb(base: string, calls: Array<{ kind: string; weight: number; call: Call }>, cpu: Meter): Promise<{ best: StepResult | null; steps: StepResult[] }> {
+async function climb(base: string, calls: Array<{ kind: string; weight: number; call: Call }>, cpu: Meter, waits?: () => Promise<WaitSampler>): Promise<{ best: StepResult | null; steps: StepResult[] }> {
   const steps: StepResult[] = [];
   let best: StepResult | null = null;
   // warm-up, not counted: JIT, connection pools, each user's first pay-password check
   await step(base, RATES[0], calls, cpu, WARMUP_SECONDS);
   for (const rate of RATES) {
+    const sampler = await waits?.();
     const result = await step(base, rate, calls, cpu);
     steps.push(result);
     console.log(`  ${rate}/s: p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''}, server CPU ${result.cpuMicrosPerCall} µs/call${result.databaseCpuMicrosPerCall ? `, PostgreSQL CPU ${result.databaseCpuMicrosPerCall} µs/call` : ''}`);
+    if (sampler) console.log(`    PostgreSQL's sessions: ${await sampler.stop()}`);
     if (!result.ok) {
       const slowest = Object.entries(result.perKind).sort((a, b) => b[1].p99 - a[1].p99).slice(0, 4);
       console.log(`    slowest kinds: ${slowest.map(([kind, figures]) => `${kind} p99 ${figures.p99} ms`).join(', ')}`);
@@ -447,7 +454,7 @@ async function runConfig(name: string): Promise<Record<string, unknown>> {
       console.log(`${name} (steps from ${new Date().toISOString().slice(11, 19)} UTC):`);
       const meter: Meter = () => ({ server: cluster.pids.reduce((sum, pid) => sum + processCpuMicros(pid), 0), database: name === 'sqlite' ? 0 : commandCpuMicros('postgres') });
       const calls = mix(seeded);
-      const { best } = await climb(cluster.url, calls, meter);
+      const { best } = await climb(cluster.url, calls, meter, name !== 'sqlite' && WAITS ? () => sampleWaits(pgUrl) : undefined);
       console.log(`${name}, each kind alone at ${KIND_RATE}/s:`);
       const costs = await costPerKind(cluster.url, calls, meter);
       const ledger = await checkLedger(db);
