@@ -33,15 +33,29 @@ export function patchInitialStateProvider(source: string): string {
   return withImport(source.replace(PROVIDER_GUARD, HYDRATING_GUARD), "import { isHydrating } from '@/prerender/hydration';");
 }
 
-/** The initial state's arrival: it waits until the prerendered page has hydrated (src/prerender/hydration.ts). */
-const STATE_ARRIVES = 'setState((s) => ({ ...s, initialState: ret, loading: false }));';
-const STATE_ARRIVES_HYDRATED = `await afterHydration();\n      ${STATE_ARRIVES}`;
+/**
+ * The generated initial-state model's lines and what they become: it starts with the visitor's
+ * state when rendering a prerendered page (src/prerender/seededInitialState.ts), keeps it while the
+ * state is fetched, and holds the fetched state until the page has hydrated (src/prerender/hydration.ts).
+ */
+const MODEL_PATCHES: readonly (readonly [from: string, to: string])[] = [
+  ['const [state, setState] = useState(initState);', 'const [state, setState] = useState(() => firstModelState(initState));'],
+  ['setState((s) => ({ ...s, loading: true, error: undefined }));', 'setState(whileFetching);'],
+  ['setState((s) => ({ ...s, initialState: ret, loading: false }));', 'await afterHydration();\n      setState((s) => ({ ...s, initialState: ret, loading: false }));'],
+];
+const MODEL_IMPORTS = [
+  "import { afterHydration } from '@/prerender/hydration';",
+  "import { firstModelState, whileFetching } from '@/prerender/seededInitialState';",
+];
 
-/** The generated initial-state model with its first state held until the page has hydrated. */
+/** The generated initial-state model, patched (MODEL_PATCHES); throws if Umi's model changed shape. */
 export function patchInitialStateModel(source: string): string {
-  if (source.includes(STATE_ARRIVES_HYDRATED)) return source;
-  if (!source.includes(STATE_ARRIVES)) throw new Error("prerender: Umi's initial-state model changed; hydration would fail");
-  return withImport(source.replace(STATE_ARRIVES, STATE_ARRIVES_HYDRATED), "import { afterHydration } from '@/prerender/hydration';");
+  if (MODEL_IMPORTS.every((line) => source.includes(line))) return source;
+  const patched = MODEL_PATCHES.reduce((text, [from, to]) => {
+    if (!text.includes(from)) throw new Error("prerender: Umi's initial-state model changed; hydration would fail");
+    return text.replace(from, to);
+  }, source);
+  return withImport(patched, MODEL_IMPORTS.join('\n'));
 }
 
 const SERVER_ENTRY_EXPORT = "export { renderToHtml } from '@/prerender/renderToHtml';";

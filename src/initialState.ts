@@ -61,11 +61,16 @@ export async function fetchUserInfo(): Promise<ProfileType | undefined> {
   return 'user' in result ? result.user : undefined;
 }
 
+/** A visitor's state: nobody signed in, with these flags (its keys are the ones fetchInitialState gives a visitor). */
+export function visitorState(features: FeatureFlags): InitialState {
+  return { features, fetchUserInfo };
+}
+
 export async function fetchInitialState(): Promise<InitialState> {
   restoreSession();
   const [result, features] = await Promise.all([getToken() ? fetchProfile() : undefined, fetchFeatureFlags()]);
   if (result && 'user' in result) return { currentUser: result.user, features, fetchUserInfo };
-  return { features, fetchUserInfo, ...(result?.problem === 'failed' ? { startFailed: true } : {}) };
+  return { ...visitorState(features), ...(result?.problem === 'failed' ? { startFailed: true } : {}) };
 }
 
 /**

@@ -21,11 +21,13 @@ describe("the patches of Umi's initial-state files", () => {
     expect(patchInitialStateProvider(patched)).toBe(patched);
   });
 
-  test('the model holds the first initial state until the page has hydrated', () => {
+  test("the model starts with the visitor's state, keeps it while fetching, and holds the fetched state until the page has hydrated", () => {
     const patched = patchInitialStateModel(UMI_INITIAL_STATE_PLUGIN);
+    expect(patched).toContain('useState(() => firstModelState(initState))');
+    expect(patched).toMatch(/const refresh = useCallback\(async \(\) => \{\s+setState\(whileFetching\);/);
     expect(patched).toMatch(/await afterHydration\(\);\s+setState\(\(s\) => \(\{ \.\.\.s, initialState: ret, loading: false \}\)\);/);
     expect(patched.split('\n')[0]).toBe('// @ts-nocheck');
-    expect(patched).toMatch(/^\/\/ DO NOT CHANGE IT MANUALLY!\nimport \{ afterHydration \} from '@\/prerender\/hydration';$/m);
+    expect(patched).toMatch(/^\/\/ DO NOT CHANGE IT MANUALLY!\nimport \{ afterHydration \} from '@\/prerender\/hydration';\nimport \{ firstModelState, whileFetching \} from '@\/prerender\/seededInitialState';$/m);
     expect(patchInitialStateModel(patched)).toBe(patched);
   });
 
