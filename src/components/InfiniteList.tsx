@@ -8,16 +8,19 @@
  * count read every row of it) and ends at a null `nextCursor`; a short list paged by number is
  * still counted and ends at its `total`. Pulled down by touch at the top of the page, it reloads from
  * the first page (PullToRefresh). Given the first page the page was prerendered with
- * (src/prerender/pageData.tsx), it shows that page until its own first request answers.
+ * (src/prerender/pageData.tsx), it shows that page until its own first request answers; an answer
+ * equal to it, and the loading state before it, re-render none of the rows (on a phone, re-rendering
+ * a screenful of cards right after hydration blocked the page for 100-200 ms at 4x CPU).
  */
 import { Button, List, Typography } from 'antd';
 import { useIntl } from '@umijs/max';
 import { useInfiniteScroll } from 'ahooks';
 import type { DependencyList } from 'react';
-import React from 'react';
+import React, { useMemo } from 'react';
 import type { PageOf } from '../../contract/common';
 import { LIST_PAGE_SIZE } from '../../contract/rules/pageData';
 import AsyncContent from './AsyncContent';
+import { sameAnswer } from '@/prerender/pageData';
 import PullToRefresh from './PullToRefresh';
 
 interface Loaded<T> {
@@ -51,6 +54,9 @@ interface Props<T> {
   firstPage?: PageOf<T>;
 }
 
+/** one empty list for every render without rows, so that the memoised list stays as it is */
+const NO_ROWS: never[] = [];
+
 function isNoMore<T>(loaded: Loaded<T> | undefined): boolean {
   return !!loaded && (loaded.list.length === 0 || (loaded.nextCursor === undefined ? loaded.list.length >= (loaded.total ?? 0) : loaded.nextCursor === null));
 }
@@ -72,29 +78,42 @@ export default function InfiniteList<T>({ fetchPage, renderItem, rowKey, reloadD
   );
   const prerendered: Loaded<T> | undefined = firstPage && { list: firstPage.list, page: 1, total: firstPage.total, nextCursor: firstPage.nextCursor };
   const shown = data ?? prerendered;
-  const items = shown?.list ?? [];
+  // the prerendered rows themselves while the answers equal them, so that the list below is not rendered again
+  const unchanged = useMemo(() => !!firstPage && !!data && sameAnswer(data.list, firstPage.list), [data, firstPage]);
+  const items = unchanged && firstPage ? firstPage.list : (shown?.list ?? NO_ROWS);
+  const noMore = isNoMore(shown);
+
+  // each row's element made once for these items: when antd's List renders again on its own (its
+  // grid's breakpoints are measured after mount), the rows are the same elements and do not render
+  const rows = useMemo(() => items.map((item, index) => <List.Item>{renderItem(item, index)}</List.Item>), [items, renderItem]);
+  const list = useMemo(
+    () => (
+      <List<T>
+        grid={grid}
+        dataSource={items}
+        rowKey={rowKey}
+        renderItem={(_item, index) => rows[index]}
+        loadMore={
+          <div style={{ textAlign: 'center', margin: '12px 0' }}>
+            {noMore ? (
+              // the theme's secondary text, readable on the page (a faded span fell below 4.5:1)
+              <Typography.Text type="secondary">{intl.formatMessage({ id: 'common.noMore' })}</Typography.Text>
+            ) : (
+              <Button onClick={loadMore} loading={loadingMore}>
+                {intl.formatMessage({ id: 'common.loadMore' })}
+              </Button>
+            )}
+          </div>
+        }
+      />
+    ),
+    [grid, items, rows, rowKey, noMore, loadMore, loadingMore, intl],
+  );
 
   return (
     <PullToRefresh onRefresh={reloadAsync}>
       <AsyncContent loading={loading && !shown} error={!shown && error} onRetry={reload} empty={items.length === 0} emptyText={emptyText}>
-        <List<T>
-          grid={grid}
-          dataSource={items}
-          rowKey={rowKey}
-          renderItem={(item, index) => <List.Item>{renderItem(item, index)}</List.Item>}
-          loadMore={
-            <div style={{ textAlign: 'center', margin: '12px 0' }}>
-              {isNoMore(shown) ? (
-                // the theme's secondary text, readable on the page (a faded span fell below 4.5:1)
-                <Typography.Text type="secondary">{intl.formatMessage({ id: 'common.noMore' })}</Typography.Text>
-              ) : (
-                <Button onClick={loadMore} loading={loadingMore}>
-                  {intl.formatMessage({ id: 'common.loadMore' })}
-                </Button>
-              )}
-            </div>
-          }
-        />
+        {list}
       </AsyncContent>
     </PullToRefresh>
   );

@@ -36,6 +36,11 @@ function documentAnswers(): PageAnswers {
   return fromDocument;
 }
 
+/** Whether an answer fetched again is the one the page was rendered with (answers are JSON). */
+export function sameAnswer(fresh: unknown, rendered: unknown): boolean {
+  return JSON.stringify(fresh) === JSON.stringify(rendered);
+}
+
 /** The answer the page was rendered with, kept for this component's life; undefined when not rendering a prerendered page with data. */
 export function useRenderedAnswer<T>(name: PageDataName): T | undefined {
   const rendered = useContext(RenderedWith);

@@ -9,14 +9,14 @@
 import { useRequest } from 'ahooks';
 import { useMemo } from 'react';
 import type { PageDataName } from '../../contract/rules/pageData';
-import { useRenderedAnswer } from './pageData';
+import { sameAnswer, useRenderedAnswer } from './pageData';
 
 export function useRenderedRequest<T>(name: PageDataName, service: () => Promise<T>) {
   const rendered = useRenderedAnswer<T>(name);
   const request = useRequest(service);
   const fresh = request.data;
   const unchanged = useMemo(
-    () => rendered !== undefined && fresh !== undefined && JSON.stringify(fresh) === JSON.stringify(rendered),
+    () => rendered !== undefined && fresh !== undefined && sameAnswer(fresh, rendered),
     [fresh, rendered],
   );
   const showsRendered = rendered !== undefined && (fresh === undefined || unchanged);

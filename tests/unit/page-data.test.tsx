@@ -81,6 +81,26 @@ describe('InfiniteList with the first page the page was rendered with', () => {
     expect(screen.queryByText('rendered 1')).toBeNull();
   });
 
+  it('its own first answer equal to it, and the loading before it, render none of the rows again', async () => {
+    type Page = { list: Array<{ id: string }>; page: number; pageSize: number; total: number };
+    let answer: (page: Page) => void = () => undefined;
+    const fetchPage = () => new Promise<Page>((resolve) => (answer = resolve));
+    const rendered: string[] = [];
+    const renderItem = (item: { id: string }) => {
+      rendered.push(item.id);
+      return <span>{item.id}</span>;
+    };
+    render(
+      <ZhCnIntl>
+        <InfiniteList fetchPage={fetchPage} firstPage={{ list: [row('a'), row('b')], page: 1, pageSize: 20, total: 2 }} rowKey={(item: { id: string }) => item.id} renderItem={renderItem} />
+      </ZhCnIntl>,
+    );
+    expect(rendered).toEqual(['a', 'b']);
+    await act(async () => answer({ list: [row('a'), row('b')], page: 1, pageSize: 20, total: 2 }));
+    expect(rendered).toEqual(['a', 'b']);
+    expect(screen.getByText('b')).toBeInTheDocument();
+  });
+
   it('without one: the skeleton until the first answer, as before', async () => {
     const { container } = renderList(async () => ({ list: [row('fetched')], page: 1, pageSize: 20, total: 1 }));
     expect(container.querySelector('.ant-skeleton')).not.toBeNull();

@@ -10,12 +10,15 @@ import InfiniteList from '@/components/InfiniteList';
 import RouteTitleBar from '@/components/RouteTitleBar';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
-import { useRenderedAnswer } from '@/prerender/pageData';
+import { sameAnswer, useRenderedAnswer } from '@/prerender/pageData';
 import { mallApi } from '@/services';
 
 const ALL = 'all';
 /** Covers loaded with the page: the grid's first screenful (two columns on a phone, up to five on a desktop). */
 export const FIRST_SCREEN_GOODS = 6;
+
+/** `column`: before the browser knows its breakpoint (the server's render, hydration) a phone's two columns, not one */
+const GOODS_GRID = { gutter: 12, column: 2, xs: 2, sm: 3, md: 4, lg: 4, xl: 5, xxl: 5 };
 
 export default function ShoppingPage() {
   const t = useT();
@@ -52,8 +55,7 @@ export default function ShoppingPage() {
         }))}
       />
       <InfiniteList
-        // `column`: before the browser knows its breakpoint (the server's render, hydration) a phone's two columns, not one
-        grid={{ gutter: 12, column: 2, xs: 2, sm: 3, md: 4, lg: 4, xl: 5, xxl: 5 }}
+        grid={GOODS_GRID}
         reloadDeps={[categoryId, keyword]}
         firstPage={firstGoods}
         fetchPage={async (query) => {
@@ -62,7 +64,8 @@ export default function ShoppingPage() {
             categoryId: categoryId === ALL ? undefined : categoryId,
             keyword: keyword || undefined,
           });
-          setCategories(result.categories);
+          // the same categories keep the shown ones, so that the page does not render again for nothing
+          setCategories((shown) => (sameAnswer(result.categories, shown) ? shown : result.categories));
           return result;
         }}
         rowKey={(goods) => goods.id}

@@ -1,0 +1,41 @@
+/**
+ * What React renders once a prerendered page has hydrated, for the visitor it was rendered for (a
+ * light phone in zh-CN, signed out): on a phone each needless render right after hydration is a
+ * long task before the page answers a tap. The visitor's initial state arriving renders none of
+ * the layout again (src/prerender/seededInitialState.ts), and /shopping's goods, fetched again and
+ * unchanged, render none of the rows or the page again (src/components/InfiniteList.tsx).
+ */
+import type { Page } from 'puppeteer-core';
+import { useE2E, PHONE } from './support/environment';
+import { waitForNetworkQuiet } from './support/page';
+import { hydratedMarkup, rendersAfterHydration, watchRendersAfterHydration } from './support/reactRenders';
+
+const e2e = useE2E({}, { waitForLiveDocuments: true });
+
+/** The app's layout: the element its layout components' markup starts at. */
+const LAYOUT = '#root > [data-testid="base-text"] > .ant-layout';
+
+async function hydrated(path: string): Promise<Page> {
+  const page = await e2e.newPage({ viewport: PHONE });
+  await watchRendersAfterHydration(page);
+  await page.goto(e2e.url(path), { waitUntil: 'domcontentloaded' });
+  await page.waitForSelector('[data-testid="tab-bar"]');
+  // the initial state and the page's own requests answered, and what they set rendered
+  await waitForNetworkQuiet(page, 1000);
+  expect(await hydratedMarkup(page)).toBe(true);
+  return page;
+}
+
+describe('after hydration, for the visitor the page was rendered for', () => {
+  test.each(['/login', '/', '/calculate', '/shopping'])("%s: the visitor's state arriving renders none of the layout again", async (path) => {
+    const page = await hydrated(path);
+    expect(await rendersAfterHydration(page, { at: LAYOUT })).toBe(0);
+  });
+
+  test("/shopping: the goods fetched again, unchanged, render none of the page's rows again", async () => {
+    const page = await hydrated('/shopping');
+    // the check counts: antd's tabs and list measure themselves after hydration, and render for it
+    expect(await rendersAfterHydration(page)).toBeGreaterThan(0);
+    expect(await rendersAfterHydration(page, { within: '.ant-list-item' })).toBe(0);
+  });
+});
