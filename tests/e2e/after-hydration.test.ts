@@ -8,7 +8,7 @@
 import type { Page } from 'puppeteer-core';
 import { useE2E, PHONE } from './support/environment';
 import { waitForNetworkQuiet } from './support/page';
-import { hydratedMarkup, rendersAfterHydration, watchRendersAfterHydration } from './support/reactRenders';
+import { hydratedMarkup, rendersAfterHydration, waitForHydration, watchRendersAfterHydration } from './support/reactRenders';
 
 const e2e = useE2E({}, { waitForLiveDocuments: true });
 
@@ -19,7 +19,7 @@ async function hydrated(path: string): Promise<Page> {
   const page = await e2e.newPage({ viewport: PHONE });
   await watchRendersAfterHydration(page);
   await page.goto(e2e.url(path), { waitUntil: 'domcontentloaded' });
-  await page.waitForSelector('[data-testid="tab-bar"]');
+  await waitForHydration(page);
   // the initial state and the page's own requests answered, and what they set rendered
   await waitForNetworkQuiet(page, 1000);
   expect(await hydratedMarkup(page)).toBe(true);

@@ -17,7 +17,7 @@ import { DESKTOP, useE2E, PHONE } from './support/environment';
 import { interceptRequests } from './support/intercept';
 import { SCREENSHOT_DIR } from './support/paths';
 import { liveDocumentsReady } from './support/pageDocuments';
-import { waitForNetworkQuiet, waitForText } from './support/page';
+import { sleep, waitForNetworkQuiet, waitForText } from './support/page';
 import { signInViaApi } from './support/siwe';
 import type { GoodsListType } from '../../contract/mall';
 import { PAGE_DATA_ELEMENT_ID } from '../../contract/rules/pageData';
@@ -26,6 +26,8 @@ import { PAGE_REQUESTS } from '../../server/prerender/pageRequests';
 
 const e2e = useE2E();
 const CLS_GOAL = 0.02;
+/** how long a hydrated page may take to send its own requests */
+const ASK_WAIT_MS = 10_000;
 const FIRST_SCREEN_TEXT: Record<string, string> = {
   '/login': '连接钱包登录',
   '/': '登录后查看您的资产与收益',
@@ -302,6 +304,8 @@ describe('the catalogue pages with their data in the HTML (rendered by the serve
       await page.goto(e2e.url(path), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('[data-testid="tab-bar"]');
       await waitForNetworkQuiet(page, 1000);
+      // the page asks once its part has hydrated, which a slow CPU can put after a second of quiet network
+      for (const started = Date.now(); asked.length < wanted.size && Date.now() - started < ASK_WAIT_MS; ) await sleep(100);
       await screenshot(page, `hydrated-data-${fileName(path)}`);
 
       const state = await page.evaluate((element: string) => {

@@ -45,6 +45,7 @@ const HOOK = `(() => {
       const counting = hydrationDone;
       hydrationDone = !stillDehydrated(root);
       if (!hydrationDone) window.__hydratedMarkup = true;
+      else if (window.__hydratedMarkup) window.__hydrationDone = true;
       const stack = [root.current];
       while (stack.length) {
         const fiber = stack.pop();
@@ -64,6 +65,11 @@ const HOOK = `(() => {
 /** Call before the page loads. */
 export async function watchRendersAfterHydration(page: Page): Promise<void> {
   await page.evaluateOnNewDocument(HOOK);
+}
+
+/** Waits until React has hydrated the page's last Suspense boundary (a slow CPU can put that after a second of quiet network). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { __hydrationDone?: boolean }).__hydrationDone === true, { timeout: 20_000 });
 }
 
 /** Whether React hydrated markup on this page (rather than rendering over it). */
