@@ -6,9 +6,8 @@
  * Route rules over this map live in src/utils/routeAccess.ts.
  */
 import featureDefaults from '../config/access';
-import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '@/featureFlags';
+import type { FeatureFlags } from '@/featureFlags';
 import type { InitialState } from '@/initialState';
-import { rendersPrerenderedPage } from '@/prerender/hydration';
 import type { OperatorPermission } from '../contract/rules/operators';
 
 export type AccessMap = { isLogin: boolean } & FeatureFlags & Partial<Record<OperatorPermission, boolean>>;
@@ -18,14 +17,15 @@ export interface OperatorAccessState {
   operatorPermissions?: readonly OperatorPermission[];
 }
 
-/** Before the initial state has the flags, every flagged route stays closed (nothing is shown then). */
+/**
+ * Before the initial state has the flags, every flagged route stays closed (nothing is shown then).
+ * A prerendered page has them from its first render: its state starts as the visitor's, with the
+ * default flags (src/prerender/seededInitialState.ts).
+ */
 const CLOSED = Object.fromEntries(Object.keys(featureDefaults).map((feature) => [feature, false])) as FeatureFlags;
-
-/** A prerendered page is rendered, and hydrated, with the default flags (the server's arrive later). */
-const flagsBeforeStart = (): FeatureFlags => (rendersPrerenderedPage() ? DEFAULT_FEATURE_FLAGS : CLOSED);
 
 export default function access(initialState?: Partial<InitialState> & OperatorAccessState): AccessMap {
   // first, so that no permission name can stand in for a flag or for isLogin
   const operator = Object.fromEntries((initialState?.operatorPermissions ?? []).map((permission) => [permission, true]));
-  return { ...operator, ...flagsBeforeStart(), ...initialState?.features, isLogin: !!initialState?.currentUser || !!initialState?.startFailed };
+  return { ...operator, ...CLOSED, ...initialState?.features, isLogin: !!initialState?.currentUser || !!initialState?.startFailed };
 }

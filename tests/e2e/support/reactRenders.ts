@@ -20,17 +20,6 @@ const HOOK = `(() => {
     while (node && !(node.stateNode instanceof Element)) node = node.child;
     return node ? node.stateNode : null;
   };
-  const stillDehydrated = (root) => {
-    if (root.current.memoizedState && root.current.memoizedState.isDehydrated) return true;
-    const stack = [root.current];
-    while (stack.length) {
-      const fiber = stack.pop();
-      if (fiber.tag === SUSPENSE_TAG && fiber.memoizedState && fiber.memoizedState.dehydrated) return true;
-      if (fiber.child) stack.push(fiber.child);
-      if (fiber.sibling) stack.push(fiber.sibling);
-    }
-    return false;
-  };
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     isDisabled: false,
     supportsFiber: true,
@@ -43,12 +32,11 @@ const HOOK = `(() => {
     onCommitFiberRoot: (_id, root) => {
       // the commit that hydrates the last boundary is hydration's own: count from the next one
       const counting = hydrationDone;
-      hydrationDone = !stillDehydrated(root);
-      if (!hydrationDone) window.__hydratedMarkup = true;
-      else if (window.__hydratedMarkup) window.__hydrationDone = true;
+      let dehydrated = !!(root.current.memoizedState && root.current.memoizedState.isDehydrated);
       const stack = [root.current];
       while (stack.length) {
         const fiber = stack.pop();
+        if (fiber.tag === SUSPENSE_TAG && fiber.memoizedState && fiber.memoizedState.dehydrated) dehydrated = true;
         if (COMPONENT_TAGS.has(fiber.tag)) {
           const before = noted.get(fiber) || noted.get(fiber.alternate);
           const rendered = !before || before.props !== fiber.memoizedProps || before.state !== fiber.memoizedState;
@@ -58,6 +46,9 @@ const HOOK = `(() => {
         if (fiber.child) stack.push(fiber.child);
         if (fiber.sibling) stack.push(fiber.sibling);
       }
+      hydrationDone = !dehydrated;
+      if (dehydrated) window.__hydratedMarkup = true;
+      else if (window.__hydratedMarkup) window.__hydrationDone = true;
     },
   };
 })();`;
