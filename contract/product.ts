@@ -24,12 +24,6 @@ export const PowerProduct = Type.Object({
   saleStart: Timestamp,
   saleEnd: Timestamp,
   status: Type.Union([Type.Literal('upcoming'), Type.Literal('on_sale'), Type.Literal('sold_out'), Type.Literal('ended')]),
-  /** the market's current USDT price of one coin, for estimates (absent without a usable price) */
-  coinPriceUsdt: Type.Optional(Amount),
-  /** when that price was taken */
-  coinPriceAt: Type.Optional(Timestamp),
-  /** that price comes from the demo feed (演示行情) */
-  coinPriceDemo: Type.Optional(Type.Boolean()),
 });
 export type PowerProductType = Static<typeof PowerProduct>;
 

@@ -3,7 +3,6 @@ import dayjs from 'dayjs';
 import type { FinanceProductType, PowerProductType } from '../contract/product';
 import { contract } from '../contract';
 import { fromUnits, toUnits } from '../contract/rules/money';
-import { priceState, timeOf } from './_market';
 import { refusal } from './_errors';
 import { byId, mockRoutes, newestFirst, paginate } from './_kit';
 import { localized } from './_locale';
@@ -69,12 +68,7 @@ function findProduct<T extends { id: string }>(list: T[], id: string): T {
 
 export default mockRoutes(contract.product, {
   power: ({ query, locale }) => paginate(
-    state.catalog.powerProducts.filter((p) => !query.coin || p.coin === query.coin).map((p) => {
-      // the coin's market price, only a usable one (server/products/catalogue.ts)
-      const price = priceState(p.coin);
-      const titled = localized(p, ['title'], locale);
-      return price.usable ? { ...titled, coinPriceUsdt: fromUnits(price.price), coinPriceAt: timeOf(price.takenAt), coinPriceDemo: price.demo } : titled;
-    }),
+    state.catalog.powerProducts.filter((p) => !query.coin || p.coin === query.coin).map((p) => localized(p, ['title'], locale)),
     query,
   ),
 

@@ -3,7 +3,6 @@ import type { Selectable } from 'kysely';
 import type { FinanceProductType, PowerProductType } from '../../contract/product';
 import type { FinanceProductsTable, PowerProductsTable } from '../db/schema';
 import { fromUnits } from '../../contract/rules/money';
-import type { PriceState } from '../prices/market';
 import type { TimeFormat } from '../time';
 
 export function powerStatus(row: Pick<Selectable<PowerProductsTable>, 'sale_start' | 'sale_end' | 'stock' | 'active'>, now: number): PowerProductType['status'] {
@@ -17,8 +16,12 @@ export function financeStatus(row: Pick<Selectable<FinanceProductsTable>, 'quota
   return row.sold >= row.quota ? 'sold_out' : 'on_sale';
 }
 
-/** `coinPrice`: the coin's market price now; only a usable one is shown */
-export function toPowerProduct(row: Selectable<PowerProductsTable>, now: number, time: TimeFormat, coinPrice?: PriceState): PowerProductType {
+/**
+ * No market price of the coin: it moves with every poll of the feeds, and a product that changed
+ * with it would make the prerendered product pages stale on every round (the calculator asks the
+ * market for it).
+ */
+export function toPowerProduct(row: Selectable<PowerProductsTable>, now: number, time: TimeFormat): PowerProductType {
   return {
     id: String(row.id),
     title: row.title,
@@ -35,7 +38,6 @@ export function toPowerProduct(row: Selectable<PowerProductsTable>, now: number,
     saleStart: time.timestamp(row.sale_start),
     saleEnd: time.timestamp(row.sale_end),
     status: powerStatus(row, now),
-    ...(coinPrice?.usable ? { coinPriceUsdt: fromUnits(coinPrice.price), coinPriceAt: time.timestamp(BigInt(coinPrice.takenAt)), coinPriceDemo: coinPrice.demo } : {}),
   };
 }
 

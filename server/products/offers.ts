@@ -5,18 +5,16 @@ import type { Db } from '../db';
 import type { Locale } from '../i18n';
 import { translated } from '../i18n/translations';
 import { paginate, toPage, type PageArgs } from '../http/paging';
-import type { PriceBook } from '../prices/market';
 import type { TimeFormat } from '../time';
 import { toFinanceProduct, toPowerProduct } from './catalogue';
 
-export async function listPowerProducts(db: Db, prices: PriceBook, coin: string | undefined, args: PageArgs, now: number, time: TimeFormat, locale: Locale): Promise<PageOf<PowerProductType>> {
+export async function listPowerProducts(db: Db, coin: string | undefined, args: PageArgs, now: number, time: TimeFormat, locale: Locale): Promise<PageOf<PowerProductType>> {
   let query = db.selectFrom('power_products').selectAll().where('active', '=', 1n).orderBy('sort').orderBy('id');
   if (coin) query = query.where('coin', '=', coin);
   const page = await paginate(query, args);
   const { total } = page;
   const rows = await translated(db, locale, 'power_products', ['title'], page.rows);
-  const states = await prices.states(db, rows.map((row) => row.coin), now);
-  return toPage(rows.map((row) => toPowerProduct(row, now, time, states.get(row.coin))), total, args);
+  return toPage(rows.map((row) => toPowerProduct(row, now, time)), total, args);
 }
 
 export async function listFinanceProducts(db: Db, args: PageArgs, locale: Locale): Promise<PageOf<FinanceProductType>> {

@@ -16,7 +16,7 @@ export default async function productRoutes(app: FastifyInstance, deps: AppConte
   const { db, clock, time, config } = deps;
   const today = () => dayOf(clock.now(), config.displayUtcOffsetMinutes);
 
-  route(app, contract.product.power, async (request) => listPowerProducts(db, deps.prices, request.query.coin, pageArgs(request.query), clock.now(), time, contentLocale(request.headers)));
+  route(app, contract.product.power, async (request) => listPowerProducts(db, request.query.coin, pageArgs(request.query), clock.now(), time, contentLocale(request.headers)));
 
   route(app, contract.product.finance, async (request) => listFinanceProducts(db, pageArgs(request.query), contentLocale(request.headers)));
 

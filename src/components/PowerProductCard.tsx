@@ -15,6 +15,7 @@ export default function PowerProductCard({ product }: { product: PowerProductTyp
   const total = product.stock + product.sold;
   return (
     <Card
+      data-testid="power-product-card"
       size="small"
       style={{ width: '100%' }}
       title={<TitleWithStatus title={product.title} prefix="product.status" status={product.status} />}

@@ -3,7 +3,8 @@
  * light phone in zh-CN, signed out): on a phone each needless render right after hydration is a
  * long task before the page answers a tap. The visitor's initial state arriving renders none of
  * the layout again (src/prerender/seededInitialState.ts), and /shopping's goods, fetched again and
- * unchanged, render none of the rows or the page again (src/components/InfiniteList.tsx).
+ * unchanged, render none of the rows or the page again (src/components/InfiniteList.tsx); nor do the
+ * power products of / and /calculate, which carry no market price (it moves with every poll).
  */
 import type { Page } from 'puppeteer-core';
 import { useE2E, PHONE } from './support/environment';
@@ -14,6 +15,7 @@ const e2e = useE2E({}, { waitForLiveDocuments: true });
 
 /** The app's layout: the element its layout components' markup starts at. */
 const LAYOUT = '#root > [data-testid="base-text"] > .ant-layout';
+const POWER_CARD = '[data-testid="power-product-card"]';
 
 async function hydrated(path: string): Promise<Page> {
   const page = await e2e.newPage({ viewport: PHONE });
@@ -37,5 +39,13 @@ describe('after hydration, for the visitor the page was rendered for', () => {
     // the check counts: antd's tabs and list measure themselves after hydration, and render for it
     expect(await rendersAfterHydration(page)).toBeGreaterThan(0);
     expect(await rendersAfterHydration(page, { within: '.ant-list-item' })).toBe(0);
+  });
+
+  test.each(['/', '/calculate'])("%s: the power products fetched again, with the market's price moved since, render none of their cards again", async (path) => {
+    const page = await hydrated(path);
+    expect(await page.$$eval(POWER_CARD, (cards) => cards.length)).toBeGreaterThan(0);
+    // antd's Descriptions measures the screen's breakpoints once mounted, and renders its items for it
+    const measuring = await rendersAfterHydration(page, { within: `${POWER_CARD} .ant-descriptions` });
+    expect(await rendersAfterHydration(page, { within: POWER_CARD })).toBe(measuring);
   });
 });

@@ -165,10 +165,8 @@ describe('the home page', () => {
 });
 
 describe('the output calculator', () => {
-  const PRICED = { ...POWER_PRODUCT, coinPriceUsdt: '39000.5', coinPriceAt: '2026-01-05 08:00:03', coinPriceDemo: true };
-
   it('starts from the market’s price and says when it was taken, 演示行情 when demo; the user may type another and go back', async () => {
-    (productApi.power as jest.Mock).mockResolvedValue(page([PRICED]));
+    (marketApi.prices as jest.Mock).mockResolvedValue(marketWith({ ...MARKET_BTC, price: '39000.5', takenAt: '2026-01-05 08:00:03', demo: true }));
     renderApp('/calculate/unknown', PAGES);
     const priceField = (await screen.findByLabelText('BTC 价格（USDT）', undefined, SLOW)) as HTMLInputElement;
     await waitFor(() => expect(priceField.value).toBe('39000.5'), SLOW);
@@ -184,11 +182,19 @@ describe('the output calculator', () => {
     await waitFor(() => expect(screen.getByTestId('calc-price-note')).toHaveTextContent('行情价格，取于 08:00:03'), SLOW);
   });
 
-  it('without a usable market price the field starts empty and asks for a price', async () => {
+  it.each([
+    ['without a usable market price', () => (marketApi.prices as jest.Mock).mockResolvedValue(marketWith({ ...FIL_STALE, currency: 'BTC' }))],
+    ['when the market’s prices could not be had', () => (marketApi.prices as jest.Mock).mockRejectedValue(new Error('offline'))],
+  ])('%s the field starts empty and asks for a price; the estimate follows a typed one', async (_case, arrange) => {
+    arrange();
     renderApp('/calculate/unknown', PAGES);
     const priceField = (await screen.findByLabelText('BTC 价格（USDT）', undefined, SLOW)) as HTMLInputElement;
     await waitFor(() => expect(screen.getByTestId('calc-price-note')).toHaveTextContent('暂无行情价格，请输入价格'), SLOW);
     expect(priceField.value).toBe('');
     expect(screen.queryByText('演示行情')).toBeNull();
+    expect(screen.queryByText('加载失败')).toBeNull();
+    fireEvent.change(priceField, { target: { value: '41000' } });
+    await waitFor(() => expect(screen.getByTestId('calc-price-note')).toHaveTextContent('暂无行情价格'), SLOW);
+    expect(await screen.findByText('预估结果', undefined, SLOW)).toBeInTheDocument();
   });
 });
