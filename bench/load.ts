@@ -60,13 +60,13 @@ import { commandCpuMicros, processCpuMicros } from './support/childServer';
 import { sampleWaits, type WaitSampler } from './support/pgWaits';
 
 const USERS = Number(process.env.BENCH_USERS || 10_000);
-/** BENCH_PG_WAITS=1: PostgreSQL's busy sessions sampled during each step, by state and wait event */
-const WAITS = process.env.BENCH_PG_WAITS === '1';
 const ENTRIES = Number(process.env.BENCH_ENTRIES || 1_000_000);
 const RATES = (process.env.BENCH_RATES || '100,200,400,600,800,1000,1200').split(',').map(Number);
 const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS || 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 5);
 const CONFIGS = (process.env.BENCH_CONFIGS || 'sqlite,pg1').split(',');
+/** BENCH_PG_WAITS=1: PostgreSQL's busy sessions sampled during each step, by state and wait event */
+const WAITS = process.env.BENCH_PG_WAITS === '1';
 /** the serving processes' idle limit of a session (TOKEN_IDLE_TTL_SECONDS, the server's default) */
 const SESSION_IDLE_MS = loadConfig({ ...process.env, DATABASE_URL: '' }).tokenIdleTtlMs;
 

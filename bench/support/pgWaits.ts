@@ -25,22 +25,34 @@ export async function sampleWaits(connectionString: string, intervalMs = 100): P
   let samples = 0;
   let peakBusy = 0;
   let running = true;
+  // a failed sample or a lost connection ends the sampling (not the bench): stop() says why
+  let failure: unknown;
+  client.on('error', (error) => {
+    failure ??= error;
+    running = false;
+  });
   const loop = (async () => {
     while (running) {
       const { rows } = await client.query<{ state: string; wait: string; n: number }>(SAMPLE);
       samples++;
       peakBusy = Math.max(peakBusy, rows.reduce((sum, row) => sum + row.n, 0));
-      for (const row of rows) tally.set(`${row.state} ${row.wait}`, (tally.get(`${row.state} ${row.wait}`) ?? 0) + row.n);
+      for (const row of rows) {
+        const key = `${row.state} ${row.wait}`;
+        tally.set(key, (tally.get(key) ?? 0) + row.n);
+      }
       await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
-  })();
+  })().catch((error: unknown) => {
+    failure ??= error;
+  });
   return {
     async stop() {
       running = false;
       await loop;
-      await client.end();
+      await client.end().catch(() => undefined);
+      const stopped = failure === undefined ? '' : `; sampling stopped early: ${failure instanceof Error ? failure.message : String(failure)}`;
       const seen = [...tally.entries()].sort((a, b) => b[1] - a[1]).map(([what, n]) => `${what} ${(n / samples).toFixed(2)}`);
-      return `${samples} samples; busy sessions at most ${peakBusy}; on average: ${seen.join(', ') || 'none busy'}`;
+      return `${samples} samples; busy sessions at most ${peakBusy}; on average: ${seen.join(', ') || 'none busy'}${stopped}`;
     },
   };
 }

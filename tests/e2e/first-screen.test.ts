@@ -13,7 +13,7 @@ import type { Page } from 'puppeteer-core';
 import { useE2E, PHONE } from './support/environment';
 import { interceptRequests, pathIs } from './support/intercept';
 import { SCREENSHOT_DIR } from './support/paths';
-import { placeholdersShown, waitForNetworkQuiet, waitForText } from './support/page';
+import { placeholdersShown, scriptsFetchedBy, waitForNetworkQuiet, waitForText } from './support/page';
 import { signInViaApi } from './support/siwe';
 
 const e2e = useE2E();
@@ -155,15 +155,6 @@ describe('the first render at 375 px', () => {
 
 describe('what a first screen loads', () => {
   /** The path and text of every script the page fetches from now on. */
-  function scriptsOf(page: Page): Array<{ path: string; text: Promise<string> }> {
-    const scripts: Array<{ path: string; text: Promise<string> }> = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script' || !response.ok()) return;
-      scripts.push({ path: new URL(response.url()).pathname, text: response.text().catch(() => '') });
-    });
-    return scripts;
-  }
-
   test('the document defers every script, so the shell paints before any is fetched and run', async () => {
     const html = await (await fetch(e2e.url('/my/assets'))).text();
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
@@ -190,13 +181,13 @@ describe('what a first screen loads', () => {
   ] as const)('%s loads no sheet and none of the antd parts it does not show', async (path, signedIn, absent, shown) => {
     const session = signedIn ? await signInViaApi(e2e.baseUrl, Wallet.createRandom()) : undefined;
     const page = await e2e.newPage({ viewport: PHONE, session });
-    const scripts = scriptsOf(page);
+    const scripts = scriptsFetchedBy(page);
     await page.goto(e2e.url(path), { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-testid="tab-bar"]');
 
     expect(scripts.length).toBeGreaterThan(3);
     expect(scripts.map((script) => script.path).filter((file) => /^\/sheet-/.test(file))).toEqual([]);
-    const texts = await Promise.all(scripts.map((script) => script.text));
+    const texts = await Promise.all(scripts.map(async (script) => (await script.body).toString('utf8')));
     expect(texts.some((text) => text.length > 1000)).toBe(true);
     const loaded = (part: keyof typeof NOT_FIRST) => texts.some((text) => text.includes(NOT_FIRST[part]));
     expect(absent.filter(loaded)).toEqual([]);
@@ -214,7 +205,7 @@ describe('what a first screen loads', () => {
   const MOST_SCRIPTS = 20;
   test.each(['/', '/login', '/calculate', '/shopping'])(`%s fetches at most ${MOST_SCRIPTS} scripts until the network is idle`, async (path) => {
     const page = await e2e.newPage({ viewport: PHONE });
-    const scripts = scriptsOf(page);
+    const scripts = scriptsFetchedBy(page);
     await page.goto(e2e.url(path), { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-testid="tab-bar"]');
     console.log(`${path}: ${scripts.length} scripts`);
@@ -225,7 +216,7 @@ describe('what a first screen loads', () => {
   test("/calculate: the buy sheet's code loads when the sheet first opens", async () => {
     const session = await signInViaApi(e2e.baseUrl, Wallet.createRandom());
     const page = await e2e.newPage({ viewport: PHONE, session });
-    const scripts = scriptsOf(page);
+    const scripts = scriptsFetchedBy(page);
     await page.goto(e2e.url('/calculate'), { waitUntil: 'networkidle0' });
     expect(scripts.map((script) => script.path).filter((file) => /^\/sheet-/.test(file))).toEqual([]);
     await page.locator('button ::-p-text(立即购买)').click();

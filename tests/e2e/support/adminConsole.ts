@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import type { BaseWallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
 import { DESKTOP, PHONE, type E2E } from './environment';
+import { scriptsFetchedBy } from './page';
 import { installWallet, type PageWallet } from './wallet';
 
 export interface ConsolePage {
@@ -59,21 +60,6 @@ export async function signInToConsole(e2e: E2E, wallet: BaseWallet, landing = '/
   const result = await outcome.jsonValue();
   if (result !== 'signed in') throw new Error(`${wallet.address} could not sign in to the console: ${String(result)}`);
   return opened;
-}
-
-export interface FetchedScript {
-  path: string;
-  body: Promise<Buffer>;
-}
-
-/** Every script `page` fetches from now on (path and body). */
-export function scriptsFetchedBy(page: Page): FetchedScript[] {
-  const scripts: FetchedScript[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script' || !response.ok()) return;
-    scripts.push({ path: new URL(response.url()).pathname, body: response.buffer().catch(() => Buffer.alloc(0)) });
-  });
-  return scripts;
 }
 
 export interface FirstLoad {

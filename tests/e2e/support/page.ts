@@ -88,3 +88,18 @@ export async function waitForNetworkQuiet(page: Page, idleMs: number, trustMs = 
     idleMs,
   );
 }
+
+export interface FetchedScript {
+  path: string;
+  body: Promise<Buffer>;
+}
+
+/** Every script `page` fetches from now on (path and body). */
+export function scriptsFetchedBy(page: Page): FetchedScript[] {
+  const scripts: FetchedScript[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script' || !response.ok()) return;
+    scripts.push({ path: new URL(response.url()).pathname, body: response.buffer().catch(() => Buffer.alloc(0)) });
+  });
+  return scripts;
+}
