@@ -121,6 +121,22 @@ function measure(url: string, profileDir: string, reportPath?: string): Figures 
   };
 }
 
+/**
+ * Lighthouse now and then fails to record the trace of a load (NO_NAVSTART: the page's navigation
+ * start is missing from it, whatever the page). Such a run measured nothing: it is run again, at
+ * most twice, and said so; any other failure stops the bench.
+ */
+function measureRetryingTrace(url: string, profileDir: string, reportPath?: string): Figures {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return measure(url, profileDir, reportPath);
+    } catch (error) {
+      if (attempt > 2 || !(error instanceof Error) || !error.message.includes('NO_NAVSTART')) throw error;
+      console.error(`(Lighthouse recorded no trace of ${url}, attempt ${attempt}: run again)`);
+    }
+  }
+}
+
 function row(cells: string[]): string {
   return `| ${cells.join(' | ')} |`;
 }
@@ -147,13 +163,13 @@ async function main(): Promise<void> {
       console.error(lines[lines.length - 1]);
     };
     const measureReference = (run: number) => {
-      if (reference) record(REFERENCE_LABEL, run, measure(`${reference.url}/`, profileDir));
+      if (reference) record(REFERENCE_LABEL, run, measureRetryingTrace(`${reference.url}/`, profileDir));
     };
     for (const page of pages) {
       await storeSession(profileDir, server.url, page.signedIn ? session : null);
       for (let run = 1; run <= RUNS; run += 1) {
         const report = reportDir && path.join(reportDir, `${page.path.replace(/\//g, '_') || '_'}-${run}.json`);
-        record(page.path + (page.signedIn ? ' (signed in)' : ''), run, measure(`${server.url}${page.path}`, profileDir, report));
+        record(page.path + (page.signedIn ? ' (signed in)' : ''), run, measureRetryingTrace(`${server.url}${page.path}`, profileDir, report));
         if (page.path === '/login') measureReference(run);
       }
     }
