@@ -154,7 +154,6 @@ describe('the first render at 375 px', () => {
 });
 
 describe('what a first screen loads', () => {
-  /** The path and text of every script the page fetches from now on. */
   test('the document defers every script, so the shell paints before any is fetched and run', async () => {
     const html = await (await fetch(e2e.url('/my/assets'))).text();
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
