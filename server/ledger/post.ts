@@ -1,19 +1,17 @@
 /**
  * `post`: the only way a balance changes. It writes one balanced group of journal entries in the
  * caller's database transaction: per currency the lines sum to zero, every touched account is
- * locked (PostgreSQL: FOR UPDATE, one account at a time in owner|currency order; SQLite: the BEGIN
- * IMMEDIATE write lock), and a user balance that would go below zero aborts everything with 422
- * INSUFFICIENT_BALANCE. The accounts are locked one statement each; the entries are written by
- * one insert and the accounts by one update (statements compiled once per number of rows).
+ * locked (PostgreSQL: FOR UPDATE, in owner|currency order; SQLite: the BEGIN IMMEDIATE write
+ * lock), and a user balance that would go below zero aborts everything with 422
+ * INSUFFICIENT_BALANCE. The accounts are locked by one statement, the entries written by one
+ * insert and the accounts by one update (statements compiled once per number of rows).
  * A system account line goes to one of the account's shards (accounts.ts SYSTEM_SHARDS), the same
  * for the whole posting: the first user's id modulo the shard count, so that transactions of
  * different users rarely wait on one system row, and one user's always touch the same one.
  *
- * `postBatch`: the same rules for one posting of many users' lines (daily settlement), in a handful
- * of multi-row statements whatever the number of lines: the accounts locked by one SELECT … FOR
- * UPDATE in the same order `post` locks them, one ledger transaction row, the system side merged
- * into one line per account, currency, bucket and type, every entry in one insert, every account
- * updated by one statement.
+ * `postBatch`: the same rules for one posting of many users' lines (daily settlement), in the same
+ * statements whatever the number of lines, the system side merged into one line per account,
+ * currency, bucket and type.
  */
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { LedgerEntryKind } from '../../contract/user';
@@ -44,6 +42,12 @@ export interface Posting {
   ref: string;
   lines: LedgerLine[];
   now: number;
+  /**
+   * The refusal when a user balance would go below zero, in the caller's words (e.g. the amount
+   * and fee of a transfer), given the account's balance before the posting; by default 422
+   * INSUFFICIENT_BALANCE with the currency and the shortfall.
+   */
+  insufficient?: (account: { currency: string; availableBefore: bigint }) => ApiError;
 }
 
 export interface PostedEntry {
@@ -70,20 +74,6 @@ export function compareAccounts(a: { owner: string; currency: string }, b: { own
 }
 
 // fixed-shape statements, compiled once per engine (server/db/prepared.ts)
-const lockAccount = preparedQuery((db: Db, param: ParamOf<{ owner: string; currency: string }>) =>
-  db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'owner', 'user_id', 'currency', 'available', 'frozen'])
-    .where('owner', '=', param('owner'))
-    .where('currency', '=', param('currency'))
-    .$if(!isSqlite(db), (qb) => qb.forUpdate()),
-);
-const createAccount = preparedQuery((db: Db, param: ParamOf<{ owner: string; userId: bigint | null; currency: string; at: bigint }>) =>
-  db
-    .insertInto('ledger_accounts')
-    .values({ owner: param('owner'), user_id: param('userId'), currency: param('currency'), available: 0n, frozen: 0n, updated_at: param('at') })
-    .onConflict((oc) => oc.columns(['owner', 'currency']).doNothing()),
-);
 const insertTransaction = preparedQuery((db: Db, param: ParamOf<{ ref: string; at: bigint }>) =>
   db.insertInto('ledger_transactions').values({ ref: param('ref'), created_at: param('at') }).returning('id'),
 );
@@ -169,6 +159,92 @@ function numbered<T extends object>(rows: T[]): Numbered<T> {
   return params as Numbered<T>;
 }
 
+type AccountSpec = { owner: string; userId: bigint | null; currency: string };
+
+/** The accounts the lines touch, each once, in `compareAccounts` order. */
+function accountsOf(lines: LedgerLine[]): AccountSpec[] {
+  const wanted = new Map<string, AccountSpec>();
+  for (const line of lines) {
+    const owner = ownerKey(line.owner);
+    wanted.set(accountKey(owner, line.currency), { owner, userId: ownerUserId(line.owner), currency: line.currency });
+  }
+  return [...wanted.values()].sort(compareAccounts);
+}
+
+/**
+ * Makes the accounts named that do not exist yet (an owner's first money in a currency), in
+ * `compareAccounts` order. An account that exists is skipped by the statement's own check, so
+ * the insert writes nothing and takes no id for it; one made by a transaction still open is waited
+ * for (the unique index), then skipped.
+ */
+const createQuery = (db: Db, accounts: Array<{ owner: string; userId: bigint | null; currency: string }>, at: bigint) => {
+  const pg = !isSqlite(db);
+  const inOrder = (column: string) => (pg ? sql`${sql.ref(column)} collate "C"` : sql.ref(column));
+  const wanted = sql.join(accounts.map((account) => sql`(${account.owner}, ${account.userId}, ${account.currency})`));
+  return db
+    .insertInto('ledger_accounts')
+    .columns(['owner', 'user_id', 'currency', 'available', 'frozen', 'updated_at'])
+    .expression(
+      sql<never>`select w.column1, cast(w.column2 as bigint), w.column3, 0, 0, cast(${at} as bigint) from (values ${wanted}) as w
+        where not exists (select 1 from ledger_accounts a where a.owner = w.column1 and a.currency = w.column3)
+        order by ${inOrder('w.column1')}, ${inOrder('w.column3')}`,
+    )
+    .onConflict((oc) => oc.columns(['owner', 'currency']).doNothing());
+};
+
+/** Reads the accounts named; on PostgreSQL locks them FOR UPDATE, sorted first, so in `compareAccounts` order. */
+const lockQuery = (db: Db, accounts: Array<{ owner: string; currency: string }>) =>
+  db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'owner', 'user_id', 'currency', 'available', 'frozen'])
+    .where((eb) => eb(eb.refTuple('owner', 'currency'), 'in', accounts.map((account) => eb.tuple(account.owner, account.currency))))
+    .$if(!isSqlite(db), (qb) => qb.orderBy(sql`owner collate "C"`).orderBy(sql`currency collate "C"`).forUpdate());
+
+const createPrepared = perRowCount((rows) =>
+  preparedQuery((db: Db, param: ParamOf<Numbered<AccountSpec> & { at: bigint }>) =>
+    createQuery(db, Array.from({ length: rows }, (_, i) => ({ owner: param(`owner${i}`), userId: param(`userId${i}`), currency: param(`currency${i}`) })), param('at')),
+  ),
+);
+const lockPrepared = perRowCount((rows) =>
+  preparedQuery((db: Db, param: ParamOf<Numbered<{ owner: string; currency: string }>>) =>
+    lockQuery(db, Array.from({ length: rows }, (_, i) => ({ owner: param(`owner${i}`), currency: param(`currency${i}`) }))),
+  ),
+);
+
+/**
+ * How the two statements run: compiled once per number of accounts (`post`: a few accounts, on the
+ * request path) or built each time (`postBatch`: any number of them, off it).
+ */
+interface AccountStatements {
+  create(trx: Trx, accounts: AccountSpec[], at: bigint): Promise<unknown>;
+  lock(trx: Trx, accounts: AccountSpec[]): Promise<LockedAccount[]>;
+}
+const PREPARED: AccountStatements = {
+  create: (trx, accounts, at) => createPrepared(accounts.length)(trx, { ...numbered(accounts), at }),
+  lock: (trx, accounts) => lockPrepared(accounts.length)(trx, numbered(accounts.map(({ owner, currency }) => ({ owner, currency })))),
+};
+const BUILT: AccountStatements = {
+  create: (trx, accounts, at) => createQuery(trx, accounts, at).execute(),
+  lock: (trx, accounts) => lockQuery(trx, accounts).execute(),
+};
+
+/**
+ * Makes the posting's missing accounts, then locks and reads all of them with a second statement,
+ * both in `compareAccounts` order (the locks on PostgreSQL; SQLite's BEGIN IMMEDIATE write lock
+ * covers them all). Making waits only for a transaction making the same account, and all make
+ * theirs in that order; locking waits only for transactions that have made theirs and lock in that
+ * order too (an account another made is not seen until it commits, so it is not waited for there).
+ * So postings that share accounts cannot deadlock over them, even while making them.
+ */
+async function lockAccounts(trx: Trx, lines: LedgerLine[], now: number, statements: AccountStatements): Promise<Map<string, LockedAccount>> {
+  const wanted = accountsOf(lines);
+  await statements.create(trx, wanted, BigInt(now));
+  const accounts = new Map<string, LockedAccount>();
+  for (const row of await statements.lock(trx, wanted)) accounts.set(accountKey(row.owner, row.currency), row);
+  for (const spec of wanted) if (!accounts.has(accountKey(spec.owner, spec.currency))) throw new Error(`ledger account ${spec.owner} ${spec.currency} was not made`);
+  return accounts;
+}
+
 export class UnbalancedPostingError extends Error {
   constructor(currency: string, sum: bigint) {
     super(`ledger posting does not balance in ${currency}: lines sum to ${sum}`);
@@ -184,29 +260,6 @@ function assertBalanced(lines: LedgerLine[]): void {
     sums.set(line.currency, (sums.get(line.currency) ?? 0n) + line.amount);
   }
   for (const [currency, sum] of sums) if (sum !== 0n) throw new UnbalancedPostingError(currency, sum);
-}
-
-/**
- * Locks and reads every account of the posting one by one, in `compareAccounts` order (the same
- * order in every transaction, so PostgreSQL row locks cannot deadlock); creates a missing one first.
- */
-async function lockAccounts(trx: Trx, lines: LedgerLine[], now: number): Promise<Map<string, LockedAccount>> {
-  const wanted = new Map<string, { owner: string; userId: bigint | null; currency: string }>();
-  for (const line of lines) {
-    const owner = ownerKey(line.owner);
-    wanted.set(accountKey(owner, line.currency), { owner, userId: ownerUserId(line.owner), currency: line.currency });
-  }
-  const accounts = new Map<string, LockedAccount>();
-  for (const [key, { owner, userId, currency }] of [...wanted].sort(([, a], [, b]) => compareAccounts(a, b))) {
-    let [account] = await lockAccount(trx, { owner, currency });
-    if (!account) {
-      // first money of an owner in a currency
-      await createAccount(trx, { owner, userId, currency, at: BigInt(now) });
-      account = firstRow(await lockAccount(trx, { owner, currency }));
-    }
-    accounts.set(key, account);
-  }
-  return accounts;
 }
 
 /** The posting's lines with each system account line on the posting's shard. */
@@ -225,18 +278,20 @@ interface PlannedLine {
 
 /**
  * Applies the lines, in their order, to the locked accounts' balances: each line's balance after.
- * A user balance below zero aborts the posting (422 INSUFFICIENT_BALANCE).
+ * A user balance below zero aborts the posting (422 INSUFFICIENT_BALANCE, or the posting's own
+ * refusal).
  */
-function planLines(lines: LedgerLine[], accounts: Map<string, LockedAccount>): PlannedLine[] {
+function planLines(lines: LedgerLine[], accounts: Map<string, LockedAccount>, insufficient?: Posting['insufficient']): PlannedLine[] {
+  const availableBefore = new Map([...accounts.values()].map((account) => [account, account.available]));
   return lines.map((line) => {
     const account = accounts.get(accountKey(ownerKey(line.owner), line.currency))!;
     const bucket = line.bucket ?? 'available';
     account[bucket] += line.amount;
     if (account.user_id !== null && account[bucket] < 0n) {
-      const short = -account[bucket];
+      if (insufficient) throw insufficient({ currency: line.currency, availableBefore: availableBefore.get(account)! });
       throw new ApiError('INSUFFICIENT_BALANCE', {
         messageKey: 'ledger.insufficient',
-        params: { currency: line.currency, short: fromUnits(short) },
+        params: { currency: line.currency, short: fromUnits(-account[bucket]) },
       });
     }
     return { line, account, bucket, balanceAfter: account[bucket] };
@@ -263,9 +318,8 @@ export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
   const { now } = posting;
   assertBalanced(posting.lines);
   const lines = onShard(posting.lines);
-  const accounts = await lockAccounts(trx, lines, now);
-
-  const planned = planLines(lines, accounts);
+  const accounts = await lockAccounts(trx, lines, now, PREPARED);
+  const planned = planLines(lines, accounts, posting.insufficient);
 
   const at = BigInt(now);
   const transactionId = await insertLedgerTransaction(trx, posting.ref, at);
@@ -317,51 +371,11 @@ function mergeSystemLines(lines: LedgerLine[], systemRemark: string): LedgerLine
 }
 
 /**
- * Locks and reads the accounts with one statement: on PostgreSQL `for update` in `compareAccounts`
- * order (the sort happens before the rows are locked, one after the other), the order `post` locks
- * them in, so a batch and a user's posting cannot deadlock over shared accounts (SQLite: the BEGIN
- * IMMEDIATE write lock covers them all). Missing accounts are created in one insert, then locked.
- * (Those are taken after the existing ones, out of order: should a user's posting create one of
- * them at that very moment while waiting for an account the batch holds, PostgreSQL reports a
- * deadlock and `runMoneyTransaction` reruns the batch.)
- */
-async function lockAccountsAtOnce(trx: Trx, lines: LedgerLine[], now: number): Promise<Map<string, LockedAccount>> {
-  const wanted = new Map<string, { owner: string; userId: bigint | null; currency: string }>();
-  for (const line of lines) {
-    const owner = ownerKey(line.owner);
-    wanted.set(accountKey(owner, line.currency), { owner, userId: ownerUserId(line.owner), currency: line.currency });
-  }
-  const sorted = [...wanted.values()].sort(compareAccounts);
-  const lock = (specs: typeof sorted) =>
-    trx
-      .selectFrom('ledger_accounts')
-      .select(['id', 'owner', 'user_id', 'currency', 'available', 'frozen'])
-      .where((eb) => eb(eb.refTuple('owner', 'currency'), 'in', specs.map((spec) => eb.tuple(spec.owner, spec.currency))))
-      .$if(!isSqlite(trx), (qb) => qb.orderBy(sql`owner collate "C"`).orderBy(sql`currency collate "C"`).forUpdate())
-      .execute();
-  const accounts = new Map<string, LockedAccount>();
-  for (const row of await lock(sorted)) accounts.set(accountKey(row.owner, row.currency), row);
-  const missing = sorted.filter((spec) => !accounts.has(accountKey(spec.owner, spec.currency)));
-  if (missing.length > 0) {
-    // first money of these owners in these currencies
-    await trx
-      .insertInto('ledger_accounts')
-      .values(missing.map((spec) => ({ owner: spec.owner, user_id: spec.userId, currency: spec.currency, available: 0n, frozen: 0n, updated_at: BigInt(now) })))
-      .onConflict((oc) => oc.columns(['owner', 'currency']).doNothing())
-      .execute();
-    for (const row of await lock(missing)) accounts.set(accountKey(row.owner, row.currency), row);
-    for (const spec of missing) if (!accounts.has(accountKey(spec.owner, spec.currency))) throw new Error(`ledger account ${spec.owner} ${spec.currency} was not created`);
-  }
-  return accounts;
-}
-
-/**
  * One balanced posting of many lines, e.g. a day's payouts to a hundred users from the system
  * `payouts` account: the rules of `post` (balanced per currency, no zero line, user balances never
  * below zero, system lines on the first user's shard, accounts locked in `compareAccounts` order)
- * in a fixed number of statements: the locking SELECT (plus an insert and a second SELECT for
- * accounts that do not exist yet), the ledger transaction, one multi-row insert of the entries and
- * one UPDATE of the accounts. Each user line is its own entry, in the order given, with its
+ * in the statements of `post`, built for each batch rather than compiled once (a batch's accounts
+ * are any number). Each user line is its own entry, in the order given, with its
  * balance after (several lines of one account follow one another); the system lines are merged
  * (`mergeSystemLines`). Returns how many entries were written.
  */
@@ -370,7 +384,7 @@ export async function postBatch(trx: Trx, posting: BatchPosting): Promise<number
   assertBalanced(posting.lines);
   if (posting.lines.length > MAX_BATCH_LINES) throw new Error(`a batch posting takes at most ${MAX_BATCH_LINES} lines, not ${posting.lines.length}`);
   const lines = onShard(mergeSystemLines(posting.lines, posting.systemRemark.slice(0, 200)));
-  const accounts = await lockAccountsAtOnce(trx, lines, now);
+  const accounts = await lockAccounts(trx, lines, now, BUILT);
   const planned = planLines(lines, accounts);
 
   const at = BigInt(now);

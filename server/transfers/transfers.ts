@@ -13,7 +13,6 @@ import type { TimeFormat } from '../time';
 import { assertNotFrozen } from '../users/freeze';
 import { systemOwner, userOwner } from '../ledger/accounts';
 import { positiveUnits } from '../ledger/amounts';
-import { userBalance } from '../ledger/balances';
 import { TRANSFER_RULES, type TransferRule } from '../wallet/currencyRules';
 import { post, type LedgerLine, type Trx } from '../ledger/post';
 
@@ -86,15 +85,6 @@ export async function createTransfer(trx: Trx, senderId: bigint, body: TransferC
   }
   const recipient = await findRecipient(trx, body.to);
   if (recipient.id === senderId) throw new ApiError('BUSINESS_RULE', { messageKey: 'transfer.toSelf' });
-  const required = amount + rule.fee;
-  // a clear message up front; `post` re-checks under the account lock
-  const available = await userBalance(trx, senderId, currency);
-  if (available < required) {
-    throw new ApiError('INSUFFICIENT_BALANCE', {
-      messageKey: 'transfer.insufficient',
-      params: { amount: fromUnits(amount), fee: fromUnits(rule.fee), required: fromUnits(required), available: fromUnits(available), currency },
-    });
-  }
   const { id } = firstRow(await insertTransfer(trx, { from: senderId, to: recipient.id, currency, amount, fee: rule.fee, at: BigInt(now) }));
   const lines: LedgerLine[] = [
     { owner: userOwner(senderId), currency, amount: -amount, type: 'transfer_out', remark: `uid ${recipient.uid}` },
@@ -106,7 +96,14 @@ export async function createTransfer(trx: Trx, senderId: bigint, body: TransferC
       { owner: systemOwner('fees'), currency, amount: rule.fee, type: 'transfer_fee', remark: `transfer ${id}` },
     );
   }
-  await post(trx, { ref: `transfer:${id}`, now, lines });
+  const required = amount + rule.fee;
+  // checked under the account's lock; the whole transfer rolls back
+  const insufficient = ({ availableBefore }: { availableBefore: bigint }) =>
+    new ApiError('INSUFFICIENT_BALANCE', {
+      messageKey: 'transfer.insufficient',
+      params: { amount: fromUnits(amount), fee: fromUnits(rule.fee), required: fromUnits(required), available: fromUnits(availableBefore), currency },
+    });
+  await post(trx, { ref: `transfer:${id}`, now, lines, insufficient });
   return {
     id: String(id),
     direction: 'out',

@@ -141,6 +141,30 @@ describe('post', () => {
     expect((await checkLedger(t.db)).problems).toEqual([]);
   });
 
+  it('makes missing accounts in that order too: postings that make the same new accounts at once, listed either way round, all succeed without a retry', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const [a, b] = [await newUser(t.app, t.db, t.clock, { payPassword: null }), await newUser(t.app, t.db, t.clock, { payPassword: null })];
+      const credit = (i: number) => {
+        const lines = [
+          { owner: userOwner(a.userId), currency: 'ETH', amount: 1n, type: 'transfer_in' as const },
+          { owner: userOwner(b.userId), currency: 'ETH', amount: 1n, type: 'transfer_in' as const },
+        ];
+        // no runMoneyTransaction: a deadlock (40P01) would fail the test instead of being retried
+        return t.db.transaction().execute((trx) =>
+          post(trx, {
+            ref: `test:new-accounts:${round}:${i}`,
+            now: t.clock.now(),
+            lines: [...(i % 2 ? lines : lines.reverse()), { owner: systemOwner('fees'), currency: 'ETH', amount: -2n, type: 'transfer_fee' }],
+          }),
+        );
+      };
+      await Promise.all(Array.from({ length: 10 }, (_, i) => credit(i)));
+      const accounts = await t.db.selectFrom('ledger_accounts').select('available').where('user_id', 'in', [a.userId, b.userId]).where('currency', '=', 'ETH').execute();
+      expect(accounts.map((account) => account.available)).toEqual([10n, 10n]);
+    }
+    expect((await checkLedger(t.db)).problems).toEqual([]);
+  });
+
   it('has the database refuse UPDATE and DELETE of journal rows', async () => {
     await deposit(t.db, t.clock, users[0], '50');
     const entry = await t.db.selectFrom('ledger_entries').select(['id', 'amount']).orderBy('id', 'desc').executeTakeFirstOrThrow();

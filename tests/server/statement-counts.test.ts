@@ -2,11 +2,12 @@
  * Statements the calls of the load's mix must not repeat: each is a round trip to PostgreSQL and
  * its parse and plan there. A valuation reads the price halts once for all its currencies, and the
  * power products read no price; a money call claims its Idempotency-Key with one statement, counts
- * a pay-password try with one, and writes its ledger entries with one insert and its accounts with
- * one update, however many lines and accounts the posting has; a transfer reads its sender's row
- * once. Runs on both databases.
+ * a pay-password try with one, makes its missing ledger accounts with one insert, locks them with
+ * one select, writes its entries with one insert and its accounts with one update, however many
+ * lines and accounts the posting has; a transfer reads its sender's row once and no balance before
+ * the lock. Runs on both databases.
  */
-import { BALANCES_URL, deposit, newUser, startWithPayee, transfer, type MoneyUser } from './support/ledger';
+import { BALANCES_URL, CONVERT_URL, deposit, newUser, PAY_PASSWORD, QUOTE_URL, startWithPayee, transfer, type MoneyUser } from './support/ledger';
 import type { TestApp } from './support/app';
 import { bearer } from './support/siwe';
 import { statementsRunBy } from './support/statements';
@@ -58,10 +59,30 @@ it('a transfer: one statement each for the key, the try, the entries and the acc
   // around it (SQLite wraps each in a transaction, for its commit group)
   expect(matching(statements, /^(insert into|update) "pay_password_guards"/)).toHaveLength(2);
   expect(matching(statements, /^begin\b/)).toHaveLength(t.testDb.kind === 'postgres' ? 1 : 3);
-  // the sender's, the payee's and the fee's accounts, four lines: one insert, one update (each
-  // account still locked by a statement of its own on PostgreSQL, a missing one made in between;
-  // SQLite's write lock covers them all)
-  if (t.testDb.kind === 'postgres') expect(matching(statements, /from "ledger_accounts" .* for update$/).length).toBeGreaterThanOrEqual(3);
+  // the sender's, the payee's and the fee's accounts, four lines: made if missing by one insert,
+  // read (on PostgreSQL locked) by one select, the entries written by one insert, the accounts by
+  // one update; no balance read before that, the refusal of a short one comes from the lock's
+  expect(matching(statements, /^insert into "ledger_accounts"/)).toHaveLength(1);
+  expect(matching(statements, /from "ledger_accounts"/)).toEqual(matching(statements, /^select .* from "ledger_accounts" where \("owner", "currency"\) in /));
+  expect(matching(statements, /from "ledger_accounts"/)).toHaveLength(1);
+  if (t.testDb.kind === 'postgres') expect(matching(statements, /from "ledger_accounts" .* for update$/)).toHaveLength(1);
   expect(matching(statements, /^insert into "ledger_entries"/)).toHaveLength(1);
+  expect(matching(statements, /^update "ledger_accounts"/)).toHaveLength(1);
+});
+
+it('a conversion: its six accounts made if missing by one statement and locked by one', async () => {
+  const user = await newUser(t.app, t.db, t.clock);
+  await deposit(t.db, t.clock, user, '100');
+  const statements = await statementsOf(async () => {
+    const quote = await t.app.inject({ method: 'POST', url: QUOTE_URL, headers: bearer(user.token), payload: { from: 'USDT', to: 'BTC', amount: '10' } });
+    expect(quote.statusCode).toBe(200);
+    const response = await t.app.inject({
+      method: 'POST', url: CONVERT_URL, headers: { ...bearer(user.token), 'idempotency-key': 'statement-counts-2' }, payload: { quoteId: quote.json().data.quoteId, payPassword: PAY_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+  // the user's first BTC: its account and the exchange's are among those made
+  expect(matching(statements, /^insert into "ledger_accounts"/)).toHaveLength(1);
+  expect(matching(statements, /^select .* from "ledger_accounts" where \("owner", "currency"\) in .*/)).toHaveLength(1);
   expect(matching(statements, /^update "ledger_accounts"/)).toHaveLength(1);
 });
