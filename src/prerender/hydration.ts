@@ -94,8 +94,12 @@ export function afterHydration(): Promise<void> {
   const started = Date.now();
   return new Promise((resolve) => {
     const check = () => {
-      if (!root || everyNodeHydrated(root) || Date.now() - started > HYDRATION_WAIT_MS) resolve();
-      else setTimeout(check, HYDRATION_POLL_MS);
+      if (!root || everyNodeHydrated(root)) resolve();
+      else if (Date.now() - started > HYDRATION_WAIT_MS) {
+        // what waits goes on regardless; said, because what renders from here may not match the markup
+        console.warn(`The prerendered page has not hydrated after ${HYDRATION_WAIT_MS / 1000} s; the app goes on without waiting for it.`);
+        resolve();
+      } else setTimeout(check, HYDRATION_POLL_MS);
     };
     check();
   });
