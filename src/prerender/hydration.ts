@@ -63,20 +63,36 @@ export function rendersPrerenderedPage(): boolean {
 const HYDRATION_WAIT_MS = 10_000;
 const HYDRATION_POLL_MS = 50;
 
-/** React's own keys on the DOM nodes it has hydrated (stable since React 17). */
-function hydratedByReact(element: Element): { done: boolean; ownsChildren: boolean } {
-  const keys = Object.keys(element);
-  if (!keys.some((key) => key.startsWith('__reactFiber$'))) return { done: false, ownsChildren: false };
-  const propsKey = keys.find((key) => key.startsWith('__reactProps$'));
-  const props = propsKey ? (element as unknown as Record<string, { dangerouslySetInnerHTML?: unknown } | undefined>)[propsKey] : undefined;
-  return { done: true, ownsChildren: !props?.dangerouslySetInnerHTML };
+/** The parts of React's fibers read here (internal, stable through React 18). */
+interface Fiber {
+  tag: number;
+  child: Fiber | null;
+  sibling: Fiber | null;
+  memoizedState: { isDehydrated?: boolean; dehydrated?: unknown } | null;
+  stateNode: { current?: Fiber } | null;
 }
 
-function everyNodeHydrated(element: Element): boolean {
-  for (const child of Array.from(element.children)) {
-    const state = hydratedByReact(child);
-    if (!state.done) return false;
-    if (state.ownsChildren && !everyNodeHydrated(child)) return false;
+/** React's tags for the fibers read here. */
+const HOST_ROOT = 3;
+const SUSPENSE = 13;
+
+/**
+ * Whether React has committed the hydration of the whole page: its committed tree (what the root
+ * container's FiberRoot calls current, which changes only at a commit) is hydrated at the root and
+ * holds no Suspense boundary still dehydrated. The keys React puts on a DOM node are no such sign:
+ * it puts them while rendering, and a boundary whose hydration render suspended or was restarted
+ * keeps its markup dehydrated with keyed nodes in it.
+ */
+function hydrationCommitted(container: Element): boolean {
+  const key = Object.keys(container).find((name) => name.startsWith('__reactContainer$'));
+  const first = key ? (container as unknown as Record<string, Fiber | undefined>)[key] : undefined;
+  const current = first?.stateNode?.current;
+  if (!current || current.tag !== HOST_ROOT || current.memoizedState?.isDehydrated !== false) return false;
+  const pending: Fiber[] = [current];
+  for (let fiber = pending.pop(); fiber; fiber = pending.pop()) {
+    if (fiber.tag === SUSPENSE && fiber.memoizedState?.dehydrated) return false;
+    if (fiber.sibling) pending.push(fiber.sibling);
+    if (fiber.child) pending.push(fiber.child);
   }
   return true;
 }
@@ -94,7 +110,7 @@ export function afterHydration(): Promise<void> {
   const started = Date.now();
   return new Promise((resolve) => {
     const check = () => {
-      if (!root || everyNodeHydrated(root)) resolve();
+      if (!root || hydrationCommitted(root)) resolve();
       else if (Date.now() - started > HYDRATION_WAIT_MS) {
         // what waits goes on regardless; said, because what renders from here may not match the markup
         console.warn(`The prerendered page has not hydrated after ${HYDRATION_WAIT_MS / 1000} s; the app goes on without waiting for it.`);
