@@ -177,7 +177,7 @@ function accountsOf(lines: LedgerLine[]): AccountSpec[] {
  * the insert writes nothing and takes no id for it; one made by a transaction still open is waited
  * for (the unique index), then skipped.
  */
-const createQuery = (db: Db, accounts: Array<{ owner: string; userId: bigint | null; currency: string }>, at: bigint) => {
+const createQuery = (db: Db, accounts: AccountSpec[], at: bigint) => {
   const pg = !isSqlite(db);
   const inOrder = (column: string) => (pg ? sql`${sql.ref(column)} collate "C"` : sql.ref(column));
   const wanted = sql.join(accounts.map((account) => sql`(${account.owner}, ${account.userId}, ${account.currency})`));

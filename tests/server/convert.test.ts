@@ -6,7 +6,7 @@
  * bound: price-actions.test.ts.
  */
 import { startTestApp, type TestApp } from './support/app';
-import { balanceOf, CONVERT_URL, deposit, newUser, PAY_PASSWORD, QUOTE_URL, type MoneyUser } from './support/ledger';
+import { balanceOf, convert as convertBy, deposit, newUser, quote as quoteBy, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
 import { QUOTE_TTL_MS } from '../../contract/rules/wallet';
 import { DEFAULT_CONVERT_QUOTE_TTL_SECONDS } from '../../contract/rules/prices';
@@ -24,10 +24,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const quote = (user: MoneyUser, from: string, to: string, amount: string) =>
-  t.app.inject({ method: 'POST', url: QUOTE_URL, headers: bearer(user.token), payload: { from, to, amount } });
-const convert = (user: MoneyUser, quoteId: string) =>
-  t.app.inject({ method: 'POST', url: CONVERT_URL, headers: bearer(user.token), payload: { quoteId, payPassword: PAY_PASSWORD } });
+const quote = (user: MoneyUser, from: string, to: string, amount: string) => quoteBy(t.app, user, { from, to, amount });
+const convert = (user: MoneyUser, quoteId: string) => convertBy(t.app, user, quoteId);
 
 describe('conversion', () => {
   it('lists pairs with rate, fee rate and limits at the market prices, with their age and the demo label', async () => {

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from './support/app';
-import { CONVERT_URL, deposit, newUser, PAY_PASSWORD, QUOTE_URL, transfer, type MoneyUser } from './support/ledger';
+import { convert, deposit, newUser, quote, transfer, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
 import { systemOwner, userOwner } from '../../server/ledger/accounts';
 import { checkLedger } from '../../server/ledger/invariants';
@@ -218,13 +218,10 @@ async function run(c: Command): Promise<number> {
       return (await transfer(t.app, users[c.user], { to: users[(c.user + 1) % 4].uid, amount: '10.123456789' })).statusCode;
     case 'convert': {
       const to = c.from === 'USDT' ? 'BTC' : 'USDT';
-      const quote = await t.app.inject({ method: 'POST', url: QUOTE_URL, headers: bearer(users[c.user].token), payload: { from: c.from, to, amount: c.amount } });
-      if (quote.statusCode !== 200) return quote.statusCode;
+      const quoted = await quote(t.app, users[c.user], { from: c.from, to, amount: c.amount });
+      if (quoted.statusCode !== 200) return quoted.statusCode;
       if (c.expire) t.clock.advance(31_000);
-      const created = await t.app.inject({
-        method: 'POST', url: CONVERT_URL, headers: bearer(users[c.user].token), payload: { quoteId: quote.json().data.quoteId, payPassword: PAY_PASSWORD },
-      });
-      return created.statusCode;
+      return (await convert(t.app, users[c.user], quoted.json().data.quoteId)).statusCode;
     }
   }
 }

@@ -17,7 +17,7 @@ import { checkLedger } from '../../server/ledger/invariants';
 import { pricesHalt, pricesResume } from '../../server/ops/priceCommands';
 import { settleDay } from '../../server/settlement/settleDay';
 import { DAY, MINUTE } from './support/clock';
-import { BALANCES_URL, CONVERT_URL, deposit, newUser, PAY_PASSWORD, QUOTE_URL, type MoneyUser } from './support/ledger';
+import { BALANCES_URL, convert as convertBy, deposit, newUser, PAY_PASSWORD, quote as quoteBy, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
 import { startPricedApp, type PricedApp } from './support/priceFeed';
 import { MARCH_FIRST_NOON, call, insertPowerProduct, newUser as newProductUser, type TestUser } from './products.fixture';
@@ -27,10 +27,8 @@ const LONG_SESSIONS = { tokenIdleTtlMs: 60 * DAY, tokenAbsoluteTtlMs: 60 * DAY }
 function api(p: PricedApp) {
   const { t } = p;
   return {
-    quote: (user: MoneyUser, from: string, to: string, amount: string) =>
-      t.app.inject({ method: 'POST', url: QUOTE_URL, headers: bearer(user.token), payload: { from, to, amount } }),
-    convert: (user: MoneyUser, quoteId: string) =>
-      t.app.inject({ method: 'POST', url: CONVERT_URL, headers: bearer(user.token), payload: { quoteId, payPassword: PAY_PASSWORD } }),
+    quote: (user: MoneyUser, from: string, to: string, amount: string) => quoteBy(t.app, user, { from, to, amount }),
+    convert: (user: MoneyUser, quoteId: string) => convertBy(t.app, user, quoteId),
     balances: async (user: MoneyUser) => (await t.app.inject({ method: 'GET', url: BALANCES_URL, headers: bearer(user.token) })).json().data,
     pairs: async (user: MoneyUser) => (await t.app.inject({ method: 'GET', url: '/api/v1/web/account/convert', headers: bearer(user.token) })).json().data.pairs,
     /** everything a refused action must leave as it was */
@@ -174,7 +172,7 @@ describe('quotes and conversions at market prices', () => {
     const q = (await a.quote(alice, 'ETH', 'USDT', '1')).json().data;
     p.answer('ETH', '2600');
     await p.pollNow();
-    const keyed = (key: string) => p.t.app.inject({ method: 'POST', url: CONVERT_URL, headers: { ...bearer(alice.token), 'idempotency-key': key }, payload: { quoteId: q.quoteId, payPassword: PAY_PASSWORD } });
+    const keyed = (key: string) => convertBy(p.t.app, alice, q.quoteId, key);
     expect((await keyed('moved-1')).json()).toMatchObject({ errCode: 'PRICE_MOVED' });
     p.answer('ETH', '2500');
     await p.pollNow();
@@ -301,9 +299,9 @@ describe('the exchange desk\'s position bound', () => {
     try {
       const via = async (from: string, to: string, amount: string) => {
         await p.pollNow();
-        const q = await lowered.inject({ method: 'POST', url: QUOTE_URL, headers: bearer(alice.token), payload: { from, to, amount } });
+        const q = await quoteBy(lowered, alice, { from, to, amount });
         expect(q.statusCode).toBe(200);
-        return lowered.inject({ method: 'POST', url: CONVERT_URL, headers: bearer(alice.token), payload: { quoteId: q.json().data.quoteId, payPassword: PAY_PASSWORD } });
+        return convertBy(lowered, alice, q.json().data.quoteId);
       };
       // -5 → -4: still past the bound of 2, but nearer to zero
       expect((await via('ETH', 'USDT', '1')).statusCode).toBe(200);

@@ -12,7 +12,7 @@ import { PRICES_USDT } from '../../contract/seed/catalogue';
 import { ledgerCheck } from '../../server/ops/ledgerCheck';
 import { parsePriceConfig } from '../../server/prices/config';
 import { startTestApp, type TestApp } from './support/app';
-import { balanceOf, BALANCES_URL, CONVERT_URL, deposit, newUser, PAY_PASSWORD, QUOTE_URL, type MoneyUser } from './support/ledger';
+import { balanceOf, BALANCES_URL, convert, deposit, newUser, PAY_PASSWORD, quote, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
 import { startPricedApp, type PricedApp } from './support/priceFeed';
 
@@ -24,8 +24,8 @@ async function ledgerIsWhole(t: TestApp): Promise<void> {
 
 function calls(t: TestApp, user: MoneyUser) {
   return {
-    quote: (from: string, to: string, amount: string) => t.app.inject({ method: 'POST', url: QUOTE_URL, headers: bearer(user.token), payload: { from, to, amount } }),
-    convert: (quoteId: string) => t.app.inject({ method: 'POST', url: CONVERT_URL, headers: bearer(user.token), payload: { quoteId, payPassword: PAY_PASSWORD } }),
+    quote: (from: string, to: string, amount: string) => quote(t.app, user, { from, to, amount }),
+    convert: (quoteId: string) => convert(t.app, user, quoteId),
     get: (url: string) => t.app.inject({ method: 'GET', url: `/api/v1/web${url}`, headers: bearer(user.token) }),
     quotes: async () => (await t.db.selectFrom('convert_quotes').select('id').execute()).length,
     entries: async () => (await t.db.selectFrom('ledger_entries').select('id').execute()).length,

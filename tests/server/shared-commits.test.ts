@@ -7,8 +7,8 @@
  */
 import { Wallet } from 'ethers';
 import type { TestApp } from './support/app';
-import { CONVERT_URL, deposit, newUser, PAY_PASSWORD, QUOTE_URL, startWithPayee, transfer, type MoneyUser } from './support/ledger';
-import { bearer, signIn } from './support/siwe';
+import { convert, deposit, newUser, PAY_PASSWORD, quote, startWithPayee, transfer, type MoneyUser } from './support/ledger';
+import { signIn } from './support/siwe';
 import { statementsRunBy, writesOutsideTransactions } from './support/statements';
 
 let t: TestApp;
@@ -36,9 +36,9 @@ it('a conversion: its quote and the conversion', async () => {
   const user = await newUser(t.app, t.db, t.clock);
   await deposit(t.db, t.clock, user, '100');
   const written = await writesAlone(async () => {
-    const quote = await t.app.inject({ method: 'POST', url: QUOTE_URL, headers: bearer(user.token), payload: { from: 'USDT', to: 'BTC', amount: '10' } });
-    expect(quote.statusCode).toBe(200);
-    const converted = await t.app.inject({ method: 'POST', url: CONVERT_URL, headers: bearer(user.token), payload: { quoteId: quote.json().data.quoteId, payPassword: PAY_PASSWORD } });
+    const quoted = await quote(t.app, user, { from: 'USDT', to: 'BTC', amount: '10' });
+    expect(quoted.statusCode).toBe(200);
+    const converted = await convert(t.app, user, quoted.json().data.quoteId);
     expect(converted.statusCode).toBe(200);
   }, /convert_quotes/);
   expect(written).toEqual([]);

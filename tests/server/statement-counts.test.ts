@@ -7,7 +7,7 @@
  * lines and accounts the posting has; a transfer reads its sender's row once and no balance before
  * the lock. Runs on both databases.
  */
-import { BALANCES_URL, CONVERT_URL, deposit, newUser, PAY_PASSWORD, QUOTE_URL, startWithPayee, transfer, type MoneyUser } from './support/ledger';
+import { BALANCES_URL, convert, deposit, newUser, quote, startWithPayee, transfer, type MoneyUser } from './support/ledger';
 import type { TestApp } from './support/app';
 import { bearer } from './support/siwe';
 import { statementsRunBy } from './support/statements';
@@ -74,11 +74,9 @@ it('a conversion: its six accounts made if missing by one statement and locked b
   const user = await newUser(t.app, t.db, t.clock);
   await deposit(t.db, t.clock, user, '100');
   const statements = await statementsOf(async () => {
-    const quote = await t.app.inject({ method: 'POST', url: QUOTE_URL, headers: bearer(user.token), payload: { from: 'USDT', to: 'BTC', amount: '10' } });
-    expect(quote.statusCode).toBe(200);
-    const response = await t.app.inject({
-      method: 'POST', url: CONVERT_URL, headers: { ...bearer(user.token), 'idempotency-key': 'statement-counts-2' }, payload: { quoteId: quote.json().data.quoteId, payPassword: PAY_PASSWORD },
-    });
+    const quoted = await quote(t.app, user, { from: 'USDT', to: 'BTC', amount: '10' });
+    expect(quoted.statusCode).toBe(200);
+    const response = await convert(t.app, user, quoted.json().data.quoteId, 'statement-counts-2');
     expect(response.statusCode).toBe(200);
   });
   // the user's first BTC: its account and the exchange's are among those made

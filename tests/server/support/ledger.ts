@@ -62,6 +62,21 @@ export function transfer(
   });
 }
 
+/** Asks a conversion quote for `amount` of `from` in `to`. */
+export function quote(app: FastifyInstance, user: MoneyUser, body: { from: string; to: string; amount: string }): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: QUOTE_URL, headers: bearer(user.token), payload: body });
+}
+
+/** Converts at the quote `quoteId`, with the test pay password. */
+export function convert(app: FastifyInstance, user: MoneyUser, quoteId: string, idempotencyKey?: string): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: CONVERT_URL,
+    headers: { ...bearer(user.token), ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    payload: { quoteId, payPassword: PAY_PASSWORD },
+  });
+}
+
 export async function balanceOf(app: FastifyInstance, user: MoneyUser, currency = 'USDT'): Promise<string> {
   const response = await app.inject({ method: 'GET', url: `${BALANCES_URL}?currency=${currency}`, headers: bearer(user.token) });
   const balance = response.json().data.balances.find((b: { currency: string }) => b.currency === currency);
