@@ -1,8 +1,8 @@
 /**
  * A session's last use, recorded off the request path: a signed-in request only notes in memory
- * when its session was used; every `flushIntervalMs` the uses noted are written in one transaction
- * (never moving a last use back: another process may have written a later one), and closing the app
- * writes the rest. No GET writes to the database for it (tests/server/get-read-only.test.ts).
+ * when its session was used; every `flushIntervalMs` the uses noted are written, hundreds to a
+ * statement (never moving a last use back: another process may have written a later one), and
+ * closing the app writes the rest. No GET writes to the database for it (tests/server/get-read-only.test.ts).
  *
  * The idle limit stays exact where it is checked: a process takes the later of the stored last use
  * and the one it noted. Another process sees a use only once it is written, at most one flush
@@ -15,9 +15,29 @@
  * use another process has not written yet is ended too.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import type { Db } from '../db';
 
 type SessionTable = 'auth_sessions' | 'operator_sessions';
+
+/** Uses written by one statement: two bound values each, far under either database's bound on them. */
+export const USES_PER_STATEMENT = 500;
+
+/**
+ * Writes the uses given, each only over an earlier stored one, with one statement: a minute's uses
+ * are thousands of sessions, and a statement each made a flush thousands of round trips long.
+ * VALUES names its columns column1, column2 on both databases.
+ */
+function writeUses(db: Db, table: SessionTable, uses: Array<[bigint, number]>) {
+  const rows = sql.join(uses.map(([id, at]) => sql`(cast(${id} as bigint), cast(${BigInt(at)} as bigint))`));
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return db
+    .updateTable(table)
+    .from(sql<{ column1: bigint; column2: bigint }>`(values ${rows})`.as('used'))
+    .set({ last_used_at: sql<bigint>`used.column2` })
+    .where(sql<boolean>`${column('id')} = used.column1 and ${column('last_used_at')} < used.column2`)
+    .execute();
+}
 
 /** How often noted uses are written: a tenth of the idle limit, at most a minute (and at least a second, whatever the limit). */
 export function flushIntervalFor(idleMs: number): number {
@@ -59,14 +79,13 @@ export class SessionTouches {
 
   private async write(): Promise<void> {
     const batch = [...this.pending];
-    if (!batch.length) return;
-    await this.db.transaction().execute(async (trx) => {
-      for (const [id, at] of batch) {
-        await trx.updateTable(this.table).set({ last_used_at: BigInt(at) }).where('id', '=', id).where('last_used_at', '<', BigInt(at)).execute();
-      }
-    });
-    // forgotten only once written, so that a request meanwhile still sees the use
-    for (const [id, at] of batch) if (this.pending.get(id) === at) this.pending.delete(id);
+    // each part on its own: a use written stays written whatever happens to the next part
+    for (let start = 0; start < batch.length; start += USES_PER_STATEMENT) {
+      const part = batch.slice(start, start + USES_PER_STATEMENT);
+      await writeUses(this.db, this.table, part);
+      // forgotten only once written, so that a request meanwhile still sees the use
+      for (const [id, at] of part) if (this.pending.get(id) === at) this.pending.delete(id);
+    }
   }
 
   /** flushes every `flushIntervalMs` until `close`; a failed flush keeps its uses for the next */

@@ -7,11 +7,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import { createSession } from '../../server/auth/sessions';
 import { hashToken } from '../../server/auth/sessionCore';
-import { flushIntervalFor, SessionTouches } from '../../server/auth/sessionTouches';
+import { flushIntervalFor, SessionTouches, USES_PER_STATEMENT } from '../../server/auth/sessionTouches';
 import { startTestApp, type TestApp } from './support/app';
 import { HOUR, MINUTE } from './support/clock';
 import { bearer, PROFILE_URL, signIn } from './support/siwe';
+import { statementsRunBy } from './support/statements';
 
 const IDLE = 2 * HOUR;
 const SESSIONS_URL = '/api/v1/base/web/auth/sessions';
@@ -50,6 +52,30 @@ it('writes a noted use at the flush, never moving a later stored use back', asyn
   touches.note(id, signedInAt + 2 * MINUTE);
   await touches.close();
   expect(await stored(token)).toBe(signedInAt + 3 * MINUTE);
+});
+
+it('writes a minute\'s thousands of uses a few statements long, each use over an earlier one only', async () => {
+  const { token } = await signIn(t.app, t.clock);
+  const userId = (await t.db.selectFrom('auth_sessions').select('user_id').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow()).user_id;
+  const now = t.clock.now();
+  const count = 2 * USES_PER_STATEMENT + 7;
+  const ids: bigint[] = [];
+  for (let i = 0; i < count; i++) {
+    const session = await createSession(t.db, userId, now, { tokenIdleTtlMs: IDLE, tokenAbsoluteTtlMs: 24 * HOUR }, { userAgent: 'test', ip: '127.0.0.1' });
+    ids.push(await sessionId(session.token));
+  }
+  // another process wrote a later use of every tenth session meanwhile
+  const later = ids.filter((_, i) => i % 10 === 0);
+  await t.db.updateTable('auth_sessions').set({ last_used_at: BigInt(now + 5 * MINUTE) }).where('id', 'in', later).execute();
+  const touches = new SessionTouches(t.db, 'auth_sessions', flushIntervalFor(IDLE));
+  ids.forEach((id, i) => touches.note(id, now + MINUTE + i));
+
+  const ran = await statementsRunBy(t.testDb.kind, () => touches.flush());
+  expect(ran.filter((statement) => /^update "auth_sessions"/.test(statement))).toHaveLength(3);
+  const stored = new Map((await t.db.selectFrom('auth_sessions').select(['id', 'last_used_at']).where('id', 'in', ids).execute()).map((row) => [row.id, Number(row.last_used_at)]));
+  ids.forEach((id, i) => expect({ i, at: stored.get(id) }).toEqual({ i, at: i % 10 === 0 ? now + 5 * MINUTE : now + MINUTE + i }));
+  // all written, none left for the next flush
+  expect(await statementsRunBy(t.testDb.kind, () => touches.flush())).toEqual([]);
 });
 
 it('flushes every tenth of the idle limit, at most a minute and at least a second apart', () => {
