@@ -62,6 +62,8 @@ export function rendersPrerenderedPage(): boolean {
 /** How long the initial state may wait for the page to hydrate, at most. */
 const HYDRATION_WAIT_MS = 10_000;
 const HYDRATION_POLL_MS = 50;
+/** How often a wait past the cap looks again (only `whenHydrated` waits that long). */
+const HYDRATION_LATE_POLL_MS = 1_000;
 
 /** The parts of React's fibers read here (internal, stable through React 18). */
 interface Fiber {
@@ -97,26 +99,42 @@ function hydrationCommitted(container: Element): boolean {
   return true;
 }
 
-/**
- * Resolves once React has hydrated the whole prerendered page (at once when not hydrating).
- * React 18 hydrates each Suspense boundary (Umi puts one around every route) after the root, at
- * idle priority: an update reaching one before that makes React drop its markup (error #421), and
- * a boundary hydrated after the initial state arrived would render other than the server did.
- * So the initial state (plugins/prerender patches Umi's model) waits for this.
- */
-export function afterHydration(): Promise<void> {
+/** Resolves once `hydrationCommitted`, polled; after `capMs` (when given), resolves anyway and says so. */
+function whenCommitted(capMs?: number): Promise<void> {
   if (!hydrating) return Promise.resolve();
   const root = document.getElementById('root');
   const started = Date.now();
   return new Promise((resolve) => {
     const check = () => {
+      const waited = Date.now() - started;
       if (!root || hydrationCommitted(root)) resolve();
-      else if (Date.now() - started > HYDRATION_WAIT_MS) {
+      else if (capMs !== undefined && waited > capMs) {
         // what waits goes on regardless; said, because what renders from here may not match the markup
-        console.warn(`The prerendered page has not hydrated after ${HYDRATION_WAIT_MS / 1000} s; the app goes on without waiting for it.`);
+        console.warn(`The prerendered page has not hydrated after ${capMs / 1000} s; the app goes on without waiting for it.`);
         resolve();
-      } else setTimeout(check, HYDRATION_POLL_MS);
+      } else setTimeout(check, waited > HYDRATION_WAIT_MS ? HYDRATION_LATE_POLL_MS : HYDRATION_POLL_MS);
     };
     check();
   });
+}
+
+/**
+ * Resolves once React has hydrated the whole prerendered page (at once when not hydrating), or
+ * after the cap. React 18 hydrates each Suspense boundary (Umi puts one around every route) after
+ * the root, at idle priority: an update reaching one before that makes React drop its markup (error
+ * #421), and a boundary hydrated after the initial state arrived would render other than the server
+ * did. So the initial state (plugins/prerender patches Umi's model) waits for this.
+ */
+export function afterHydration(): Promise<void> {
+  return whenCommitted(HYDRATION_WAIT_MS);
+}
+
+/**
+ * Resolves once React has hydrated the whole prerendered page, however long that takes: what the
+ * hydrating render needs (the page's data block, ./pageData.tsx) is kept until then. Past the cap,
+ * an update reaching a boundary still dehydrated makes React hydrate it first, and that render
+ * must still find the data the markup was rendered with.
+ */
+export function whenHydrated(): Promise<void> {
+  return whenCommitted();
 }

@@ -7,7 +7,7 @@
  */
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { PAGE_DATA_ELEMENT_ID, type PageAnswers, type PageDataName } from '../../contract/rules/pageData';
-import { afterHydration, isHydrating } from './hydration';
+import { isHydrating, whenHydrated } from './hydration';
 
 const RenderedWith = createContext<PageAnswers | undefined>(undefined);
 
@@ -30,7 +30,7 @@ function documentAnswers(): PageAnswers {
     // a damaged block: the page loads its data as without one
   }
   block.remove();
-  void afterHydration().then(() => {
+  void whenHydrated().then(() => {
     fromDocument = {};
   });
   return fromDocument;

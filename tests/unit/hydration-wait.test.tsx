@@ -7,13 +7,14 @@
  * initial state arrive before the boundary hydrated: React rendered a skeleton over the markup
  * (hydration error #418, seen in CI on /calculate on a slow phone). When React never hydrates the
  * page, the wait ends after the cap and says so in the console (what renders from then on may not
- * match the markup, which e2e checks would otherwise see only as React's minified errors).
+ * match the markup, which e2e checks would otherwise see only as React's minified errors); what the
+ * hydrating render needs (`whenHydrated`, the page's data block) is kept past the cap.
  */
 import { Suspense } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { act } from '@testing-library/react';
-import { afterHydration, decideHydration } from '@/prerender/hydration';
+import { afterHydration, decideHydration, whenHydrated } from '@/prerender/hydration';
 import { PRERENDERED_ATTRIBUTE } from '../../contract/rules/sitePaths';
 import { mediaQueryList } from '../mediaQueryList';
 
@@ -73,9 +74,10 @@ async function settledWithin(promise: Promise<void>, ms: number): Promise<boolea
   return done;
 }
 
-test('a page React never takes over: the wait ends after the cap, with a warning', async () => {
+test('a page React never takes over: the wait ends after the cap, with a warning; what the hydrating render needs is kept past it', async () => {
   jest.useFakeTimers();
   const waited = afterHydration();
+  const kept = whenHydrated();
   await jest.advanceTimersByTimeAsync(HYDRATION_WAIT_MS - 100);
   expect(await settled(waited)).toBe(false);
   expect(warn).not.toHaveBeenCalled();
@@ -83,6 +85,9 @@ test('a page React never takes over: the wait ends after the cap, with a warning
   expect(await settled(waited)).toBe(true);
   expect(warn).toHaveBeenCalledTimes(1);
   expect(warn.mock.calls[0][0]).toMatch(/has not hydrated after 10 s/);
+  await jest.advanceTimersByTimeAsync(5 * HYDRATION_WAIT_MS);
+  expect(await settled(kept)).toBe(false);
+  expect(warn).toHaveBeenCalledTimes(1);
 });
 
 test('a boundary whose hydration render suspended after its nodes got React\'s keys: the wait goes on until React commits it, then ends, nothing said', async () => {
@@ -91,17 +96,20 @@ test('a boundary whose hydration render suspended after its nodes got React\'s k
   let load: () => void = () => undefined;
   pending = new Promise<void>((resolve) => (load = resolve));
   const waited = afterHydration();
+  const kept = whenHydrated();
   let root: { unmount: () => void } | undefined;
   await act(async () => {
     root = hydrateRoot(container, <Page />);
   });
   expect(await settledWithin(waited, 300)).toBe(false);
+  expect(await settled(kept)).toBe(false);
   // the state that fooled a check of the nodes' keys: every node under #root is keyed, the boundary still dehydrated
   for (const element of Array.from(container.querySelectorAll('*'))) expect(Object.keys(element).some((key) => key.startsWith('__reactFiber$'))).toBe(true);
 
   pending = undefined;
   await act(async () => load());
   expect(await settledWithin(waited, 300)).toBe(true);
+  expect(await settled(kept)).toBe(true);
   // hydrated, not rendered over: the server's node is the one on the page
   expect(container.querySelector('main')).toBe(main);
   expect(container.textContent).toBe('PowerFi算力产品');

@@ -15,7 +15,7 @@ let mockHydrating = false;
 let mockHydrated: () => void = () => undefined;
 jest.mock('@/prerender/hydration', () => ({
   isHydrating: () => mockHydrating,
-  afterHydration: () => new Promise<void>((resolve) => (mockHydrated = resolve)),
+  whenHydrated: () => new Promise<void>((resolve) => (mockHydrated = resolve)),
 }));
 
 function Answer() {
