@@ -15,7 +15,7 @@ import { reconcileCommand } from '../../server/ops/reconcile';
 import { recordReconciliations } from '../../server/reconcile/store';
 import { createTimeFormat } from '../../server/time';
 import { startTestApp, type TestApp } from './support/app';
-import { deposit, newUser, QUOTE_URL, type MoneyUser } from './support/ledger';
+import { deposit, newUser, quote, type MoneyUser } from './support/ledger';
 import { ADMIN_API, opHeaders, signedInOperator, type SignedInOperator } from './support/operators';
 import { bearer } from './support/siwe';
 
@@ -137,15 +137,15 @@ describe('the dashboard', () => {
 });
 
 describe('price halts from the console', () => {
-  const quote = () => t.app.inject({ method: 'POST', url: QUOTE_URL, headers: bearer(user.token), payload: { from: 'USDT', to: 'ETH', amount: '10' } });
+  const quoteEth = () => quote(t.app, user, { from: 'USDT', to: 'ETH', amount: '10' });
 
   it('refuse every priced action of the currency until resumed, and are audited', async () => {
-    expect((await quote()).statusCode).toBe(200);
+    expect((await quoteEth()).statusCode).toBe(200);
 
     const halted = await post(finance.token, '/prices/ETH/halt', { reason: 'source exchange hacked' });
     expect(halted.statusCode).toBe(200);
     expect(halted.json().data).toMatchObject({ changed: true, price: { currency: 'ETH', usable: false, reason: 'halted', halted: { operator: finance.address, reason: 'source exchange hacked' } } });
-    expect((await quote()).json()).toMatchObject({ errCode: 'PRICE_UNAVAILABLE', data: { currency: 'ETH', reason: 'halted' } });
+    expect((await quoteEth()).json()).toMatchObject({ errCode: 'PRICE_UNAVAILABLE', data: { currency: 'ETH', reason: 'halted' } });
     const listed = (await get(support.token, '/prices')).json().data;
     expect(listed.find((p: { currency: string }) => p.currency === 'ETH')).toMatchObject({ usable: false, reason: 'halted' });
 
@@ -155,7 +155,7 @@ describe('price halts from the console', () => {
 
     const resumed = await post(finance.token, '/prices/ETH/resume', { reason: 'exchange fixed' });
     expect(resumed.json().data).toMatchObject({ changed: true, price: { currency: 'ETH', usable: true, halted: null } });
-    expect((await quote()).statusCode).toBe(200);
+    expect((await quoteEth()).statusCode).toBe(200);
     expect((await post(finance.token, '/prices/ETH/resume', { reason: 'again' })).json().data.changed).toBe(false);
 
     const audit = await auditOf('price:ETH');

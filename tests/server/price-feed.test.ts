@@ -25,8 +25,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { startTestApp, type TestApp } from './support/app';
 import { createTestDb, type TestDb } from './support/db';
 import { DAY, HOUR, MINUTE } from './support/clock';
-import { deposit, newUser, QUOTE_URL, type MoneyUser } from './support/ledger';
-import { bearer } from './support/siwe';
+import { convert, deposit, newUser, quote, type MoneyUser } from './support/ledger';
 import { poll, priceConfig, startPriceServer, type PriceServer } from './support/priceFeed';
 
 const silent = Fastify({ logger: false }).log;
@@ -61,7 +60,7 @@ async function ops(command: OpsCommand, args: string[]) {
   return { code, printed };
 }
 
-const quoteEth = () => t.app.inject({ method: 'POST', url: QUOTE_URL, headers: bearer(alice.token), payload: { from: 'ETH', to: 'USDT', amount: '1' } });
+const quoteEth = () => quote(t.app, alice, { from: 'ETH', to: 'USDT', amount: '1' });
 const quoteCount = async () => (await t.db.selectFrom('convert_quotes').select('id').execute()).length;
 
 beforeAll(async () => {
@@ -209,7 +208,7 @@ describe('the manual breaker and prices:status', () => {
     expect(await quoteCount()).toBe(before);
     // a quote handed out before the halt is refused too, and nothing moves
     const ledgerBefore = await t.db.selectFrom('ledger_entries').select('id').execute();
-    const converted = await t.app.inject({ method: 'POST', url: '/api/v1/web/account/convert/create', headers: bearer(alice.token), payload: { quoteId: held.quoteId, payPassword: '246810' } });
+    const converted = await convert(t.app, alice, held.quoteId);
     expect(converted.json()).toMatchObject({ errCode: 'PRICE_UNAVAILABLE', data: { currency: 'ETH', reason: 'halted' } });
     expect(await t.db.selectFrom('ledger_entries').select('id').execute()).toHaveLength(ledgerBefore.length);
     // polls go on while halted; the halt holds
