@@ -336,7 +336,11 @@ describe('the app tells the server which document fits this browser (its first-s
     return sent;
   };
 
-  /** Waits until React has hydrated the element (its own keys are on the node): a click before that reaches no handler. */
+  /**
+   * Waits until React's hydration has reached the element: React keys a node while it renders it,
+   * before its commit, so this proves no commit; but a click before it reaches no handler, and one
+   * after it makes React hydrate the element's boundary at once, during the event.
+   */
   const hydrated = (page: Page, selector: string) =>
     page.waitForFunction((s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactProps')), { timeout: 10_000 }, selector);
 

@@ -48,6 +48,11 @@ export async function deposit(db: Db, clock: Clock, user: MoneyUser, amount: str
   await creditDeposit(db, { uid: user.uid, network, currency, amount, txHash: randomTxHash() }, { actor: cliActor('test'), now: clock.now(), reason: '' });
 }
 
+/** A money call's headers: the user's bearer token, and the idempotency key when one is given. */
+function moneyCallHeaders(user: MoneyUser, idempotencyKey?: string): Record<string, string> {
+  return { ...bearer(user.token), ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) };
+}
+
 export function transfer(
   app: FastifyInstance,
   from: MoneyUser,
@@ -57,7 +62,7 @@ export function transfer(
   return app.inject({
     method: 'POST',
     url: TRANSFER_URL,
-    headers: { ...bearer(from.token), ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    headers: moneyCallHeaders(from, idempotencyKey),
     payload: { currency: 'USDT', payPassword: PAY_PASSWORD, ...body },
   });
 }
@@ -72,7 +77,7 @@ export function convert(app: FastifyInstance, user: MoneyUser, quoteId: string, 
   return app.inject({
     method: 'POST',
     url: CONVERT_URL,
-    headers: { ...bearer(user.token), ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    headers: moneyCallHeaders(user, idempotencyKey),
     payload: { quoteId, payPassword: PAY_PASSWORD },
   });
 }
