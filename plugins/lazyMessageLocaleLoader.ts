@@ -21,12 +21,8 @@ const LAZY_DEFAULT_LOCALE = `var lazyDefaultLocale;
 
 export const LAZY_MESSAGE_LOCALE_LOADER = __filename;
 
-/** lib/core.js with the lazy default locale; throws if the file changed shape. */
-export function lazyDefaultLocale(source: string): string {
+/** lib/core.js with the lazy default locale; throws if the file changed shape. The loader itself. */
+export default function lazyDefaultLocale(source: string): string {
   if (source.split(EAGER_DEFAULT_LOCALE).length !== 2) throw new Error('lazyMessageLocale: intl-messageformat/lib/core.js changed; its default locale would still be found when it loads');
   return source.replace(EAGER_DEFAULT_LOCALE, LAZY_DEFAULT_LOCALE);
-}
-
-export default function lazyMessageLocaleLoader(source: string): string {
-  return lazyDefaultLocale(source);
 }

@@ -8,7 +8,7 @@ import { creditDeposit } from '../../server/deposits/creditByHand';
 import { cliActor } from '../../server/operators/actor';
 import { toUnits } from '../../contract/rules/money';
 import type { TestApp } from './support/app';
-import { TEST_HOST, signIn, type TestWallet } from './support/siwe';
+import { idempotencyHeader, TEST_HOST, signIn, type TestWallet } from './support/siwe';
 import { postPayPass } from './support/stepUp';
 
 export const PAY_PASSWORD = '246810';
@@ -97,7 +97,7 @@ export async function call<T = any>(t: TestApp, user: TestUser | null, method: '
       host: TEST_HOST,
       'accept-language': 'zh-TW',
       ...(user ? { authorization: `Bearer ${user.token}` } : {}),
-      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      ...idempotencyHeader(idempotencyKey),
     },
     ...(payload ? { payload } : {}),
   });

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import { transformSync } from 'esbuild';
-import lazyMessageLocaleLoader, { lazyDefaultLocale } from '../../plugins/lazyMessageLocaleLoader';
+import lazyDefaultLocale from '../../plugins/lazyMessageLocaleLoader';
 import { MESSAGE_FORMAT_CORE } from '../../plugins/lazyMessageLocale';
 
 const CORE = require.resolve('intl-messageformat/lib/core.js');
@@ -50,7 +50,7 @@ it('as installed, the module asks ICU for a NumberFormat when it loads', () => {
 });
 
 it('as the loader gives it, the module loads without an Intl object and formats messages as before', () => {
-  const lazy = lazyMessageLocaleLoader(original);
+  const lazy = lazyDefaultLocale(original);
   const { IntlMessageFormat, counted } = loadCore(lazy);
   expect(counted.numberFormats).toBe(0);
   const { IntlMessageFormat: Eager } = loadCore(original);

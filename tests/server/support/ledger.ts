@@ -9,7 +9,7 @@ import { cliActor } from '../../../server/operators/actor';
 import type { Db } from '../../../server/db';
 import type { Clock } from '../../../server/time';
 import { startTestApp, type TestApp, type TestAppOptions } from './app';
-import { bearer, signIn, type TestWallet } from './siwe';
+import { bearer, idempotencyHeader, signIn, type TestWallet } from './siwe';
 import { PAY_PASS_URL, postPayPass } from './stepUp';
 
 export const PAY_PASSWORD = '246810';
@@ -48,11 +48,6 @@ export async function deposit(db: Db, clock: Clock, user: MoneyUser, amount: str
   await creditDeposit(db, { uid: user.uid, network, currency, amount, txHash: randomTxHash() }, { actor: cliActor('test'), now: clock.now(), reason: '' });
 }
 
-/** A money call's headers: the user's bearer token, and the idempotency key when one is given. */
-function moneyCallHeaders(user: MoneyUser, idempotencyKey?: string): Record<string, string> {
-  return { ...bearer(user.token), ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) };
-}
-
 export function transfer(
   app: FastifyInstance,
   from: MoneyUser,
@@ -62,7 +57,7 @@ export function transfer(
   return app.inject({
     method: 'POST',
     url: TRANSFER_URL,
-    headers: moneyCallHeaders(from, idempotencyKey),
+    headers: { ...bearer(from.token), ...idempotencyHeader(idempotencyKey) },
     payload: { currency: 'USDT', payPassword: PAY_PASSWORD, ...body },
   });
 }
@@ -77,7 +72,7 @@ export function convert(app: FastifyInstance, user: MoneyUser, quoteId: string, 
   return app.inject({
     method: 'POST',
     url: CONVERT_URL,
-    headers: moneyCallHeaders(user, idempotencyKey),
+    headers: { ...bearer(user.token), ...idempotencyHeader(idempotencyKey) },
     payload: { quoteId, payPassword: PAY_PASSWORD },
   });
 }

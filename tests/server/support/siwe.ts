@@ -94,3 +94,8 @@ export async function signIn(app: FastifyInstance, clock: Clock, options: { wall
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}`, host: TEST_HOST };
 }
+
+/** The Idempotency-Key header when a key is given, else no header. */
+export function idempotencyHeader(key?: string): Record<string, string> {
+  return key ? { 'idempotency-key': key } : {};
+}
