@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { IApi } from '@umijs/max';
 import { PRERENDERED_PAGES } from '../contract/rules/sitePaths';
 import { prerenderedDocument } from '../server/prerender/prerenderedDocument';
-import { loadServerBundle, renderRoute } from '../server/prerender/serverBundle';
+import { loadServerBundle, renderRoute, type ServerBundle } from '../server/prerender/serverBundle';
 
 /**
  * `line` after the file's leading comments: Umi's generated files open with `// @ts-nocheck`,
@@ -58,7 +58,18 @@ export function patchInitialStateModel(source: string): string {
   return withImport(patched, MODEL_IMPORTS.join('\n'));
 }
 
-const SERVER_ENTRY_EXPORT = "export { renderToHtml } from '@/prerender/renderToHtml';";
+const SERVER_ENTRY_EXPORTS = [
+  "export { renderToHtml } from '@/prerender/renderToHtml';",
+  // for plugins/signedInStyles
+  "export { renderSignedInStyles } from '@/prerender/signedInStyles';",
+];
+
+/** Umi's Node bundle of the app as this build wrote it (also for plugins/signedInStyles). */
+export function builtServerBundle(api: IApi): ServerBundle {
+  const serverBuildPath = (api.config.ssr as { serverBuildPath?: string } | undefined)?.serverBuildPath;
+  if (!serverBuildPath) throw new Error('`ssr.serverBuildPath` is not configured: the app has no Node bundle to render with');
+  return loadServerBundle(path.dirname(path.resolve(api.paths.cwd, serverBuildPath)));
+}
 
 export default (api: IApi) => {
   api.describe({ key: 'prerender' });
@@ -69,15 +80,15 @@ export default (api: IApi) => {
     const model = path.join(api.paths.absTmpPath, 'plugin-initialState/@@initialState.ts');
     fs.writeFileSync(model, patchInitialStateModel(fs.readFileSync(model, 'utf8')));
     const serverEntry = path.join(api.paths.absTmpPath, 'umi.server.ts');
-    if (fs.existsSync(serverEntry) && !fs.readFileSync(serverEntry, 'utf8').includes(SERVER_ENTRY_EXPORT)) {
-      fs.appendFileSync(serverEntry, `\n${SERVER_ENTRY_EXPORT}\n`);
+    if (fs.existsSync(serverEntry)) {
+      const entry = fs.readFileSync(serverEntry, 'utf8');
+      const missing = SERVER_ENTRY_EXPORTS.filter((line) => !entry.includes(line));
+      if (missing.length) fs.appendFileSync(serverEntry, `\n${missing.join('\n')}\n`);
     }
   });
 
   api.onBuildHtmlComplete(async () => {
-    const serverBuildPath = (api.config.ssr as { serverBuildPath?: string } | undefined)?.serverBuildPath;
-    if (!serverBuildPath) throw new Error('prerender: `ssr.serverBuildPath` is not configured');
-    const bundle = loadServerBundle(path.dirname(path.resolve(api.paths.cwd, serverBuildPath)));
+    const bundle = builtServerBundle(api);
     const outputDir = api.paths.absOutputPath;
     const indexHtml = fs.readFileSync(path.join(outputDir, 'index.html'), 'utf8');
     for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {

@@ -16,6 +16,7 @@ import { load } from '@umijs/utils/compiled/cheerio';
 import { PHONE_MAX_WIDTH } from '../../contract/rules/layout';
 import { PAGE_DATA_ELEMENT_ID, pageDataJson, type PageAnswers } from '../../contract/rules/pageData';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_SHELL_ID } from '../../contract/rules/sitePaths';
+import { withoutSignedInStyles } from './signedInStyles';
 
 const MARKUP = '<!--prerendered-markup-->';
 const STYLES = '<!--prerendered-styles-->';
@@ -35,7 +36,8 @@ export const PRERENDERED_CSS = [
 ].join('\n');
 
 export function prerenderedDocument(indexHtml: string, route: string, page: { html: string; styles: string }, answers?: PageAnswers): string {
-  const $ = load(indexHtml);
+  // its own styles and cache-path map stand in for the signed-in screens' (antd reads one map)
+  const $ = withoutSignedInStyles(load(indexHtml));
   // before the app's own CSS, as antd's runtime places its styles: the app's rules override antd's
   const appCss = $('head link[rel="stylesheet"]').first();
   if (appCss.length) appCss.before(STYLES);

@@ -1,7 +1,7 @@
 /**
  * Umi's Node bundle of the app (`ssr` in .umirc.ts, with src/prerender/renderToHtml added to its
  * entry): loaded and asked for one page's HTML, at build time (plugins/prerender) and at run time
- * (./renderWorker.ts).
+ * (./renderWorker.ts), and for the signed-in first screens' styles at build time (plugins/signedInStyles).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +12,8 @@ import { renderedPathOf } from '../../contract/rules/sitePaths';
 export interface ServerBundle {
   getAppRootElement: (request: object) => Promise<() => React.ReactElement | undefined>;
   renderToHtml: (app: React.ReactElement, answers?: PageAnswers) => Promise<RenderedPage>;
+  /** src/prerender/signedInStyles.tsx */
+  renderSignedInStyles: () => Promise<string>;
 }
 
 /** A page's markup for #root and the antd styles it uses. */

@@ -246,6 +246,37 @@ describe('what a first screen loads', () => {
     expect(await placeholdersShown(page)).toEqual([]);
   });
 
+  /**
+   * A signed-in first screen is not prerendered, but its antd styles are in the document with
+   * antd's cache-path map (plugins/signedInStyles), for a phone in the light theme. antd takes
+   * each from there: computing them at start cost 60–340 ms a component family at 4× CPU.
+   */
+  test.each([
+    ['/my', '[data-testid="my-total"]'],
+    ['/my/assets', '[data-testid="assets-money-entries"]'],
+  ])('%s (signed in) computes no antd style as it starts: each comes with the document', async (path, content) => {
+    const session = await signInViaApi(e2e.baseUrl, Wallet.createRandom());
+    const page = await e2e.newPage({ viewport: PHONE, session });
+    await page.evaluateOnNewDocument(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const hashes = Array.from(document.querySelectorAll('style[data-css-hash]'), (style) => style.getAttribute('data-css-hash'));
+        Object.assign(window, { documentStyles: hashes });
+      });
+    });
+    await page.goto(e2e.url(path), { waitUntil: 'networkidle0' });
+    await page.waitForSelector(content, { visible: true });
+    expect(await placeholdersShown(page)).toEqual([]);
+    const styles = await page.evaluate(() => {
+      const fromDocument = new Set((window as unknown as { documentStyles: string[] }).documentStyles);
+      const computed = Array.from(document.querySelectorAll('style[data-css-hash]'))
+        .filter((style) => !fromDocument.has(style.getAttribute('data-css-hash')!))
+        .map((style) => `${style.getAttribute('data-css-hash')}: ${(style.textContent ?? '').slice(0, 60)}`);
+      return { fromDocument: fromDocument.size, computed };
+    });
+    expect(styles.fromDocument).toBeGreaterThan(10);
+    expect(styles.computed).toEqual([]);
+  });
+
   test("/calculate: the buy sheet's code loads when the sheet first opens", async () => {
     const session = await signInViaApi(e2e.baseUrl, Wallet.createRandom());
     const page = await e2e.newPage({ viewport: PHONE, session });
