@@ -76,7 +76,7 @@ function SignedInComponents() {
 export async function renderSignedInStyles(): Promise<string> {
   const { styles } = await renderToHtml(
     <AppProviders>
-      {/* a provider inside the app's theme registers the icons' base style with the app's tokens, as the app's own inner providers do */}
+      {/* each ConfigProvider registers the icons' base style with the tokens around it: inside the app's theme, with the app's, which the pages register too */}
       <ConfigProvider>
         <SignedInComponents />
       </ConfigProvider>
