@@ -3,9 +3,10 @@
  * own error code. The nonce is not touched here: the caller consumes it only after every check
  * passed, so a failed attempt never burns the nonce of the real owner.
  */
-import { getAddress, verifyMessage } from 'ethers';
+import { getAddress } from 'ethers';
 import { SiweMessage } from 'siwe';
 import { ApiError } from '../http/errors';
+import { recoverMessageSigner } from './recoverSigner';
 
 export interface SiweExpectations {
   /** the configured public origins: the domain must be the host of one, the uri on that same origin */
@@ -81,14 +82,6 @@ function checkTimes(siwe: SiweMessage, expect: SiweExpectations): void {
   if (notBefore !== null && notBefore > expect.now + expect.skewMs) throw new ApiError('SIWE_NOT_YET_VALID');
 }
 
-function recoverSigner(message: string, signature: string): string | null {
-  try {
-    return verifyMessage(message, signature);
-  } catch {
-    return null;
-  }
-}
-
 export function verifySiwe(message: string, signature: string, expect: SiweExpectations): VerifiedSignIn {
   const siwe = parse(message);
   if (!isChecksummed(siwe.address)) throw new ApiError('SIWE_INVALID', { messageKey: 'auth.addressNotChecksummed' });
@@ -96,6 +89,6 @@ export function verifySiwe(message: string, signature: string, expect: SiweExpec
   if (!expect.chainIds.includes(siwe.chainId)) throw new ApiError('SIWE_CHAIN_UNSUPPORTED');
   checkTimes(siwe, expect);
   // the signature is checked over the exact text received, so any edit of it is caught
-  if (recoverSigner(message, signature) !== siwe.address) throw new ApiError('SIWE_SIGNATURE_INVALID');
+  if (recoverMessageSigner(message, signature) !== siwe.address) throw new ApiError('SIWE_SIGNATURE_INVALID');
   return { address: siwe.address, nonce: siwe.nonce, chainId: siwe.chainId, statement: siwe.statement };
 }
