@@ -1,8 +1,7 @@
 /**
  * End-to-end tests in Debian's Chromium (puppeteer-core) against the built app served by the
- * real server (tests/e2e/support): one browser, one server and one database per test file, so
- * files share nothing but the build and run side by side, one per core; the global set-up builds
- * the app once when dist/ is missing or stale.
+ * real server (tests/e2e/support). Runs serially: one browser and one server per test file;
+ * the global set-up builds the app once when dist/ is missing or stale.
  */
 const { createConfig } = require('@umijs/max/test');
 
@@ -15,5 +14,5 @@ module.exports = {
   globalSetup: '<rootDir>/tests/e2e/support/globalSetup.ts',
   globalTeardown: '<rootDir>/tests/e2e/support/globalTeardown.ts',
   testTimeout: 120000,
-  maxWorkers: '100%',
+  maxWorkers: 1,
 };

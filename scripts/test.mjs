@@ -24,8 +24,7 @@ const suites = [
   // each server test file has a database of its own (tests/server/support/db.ts): files run in parallel (jest.server.config.js)
   { name: 'server-sqlite', config: 'jest.server.config.js', env: { DATABASE_URL: '' } },
   { name: 'server-postgres', config: 'jest.server.config.js', env: {} },
-  // each e2e file has its own server, database and browser: files run side by side, one per core (jest.e2e.config.js)
-  { name: 'e2e', config: 'jest.e2e.config.js', env: {} },
+  { name: 'e2e', config: 'jest.e2e.config.js', env: {}, runInBand: true },
 ].filter((s) => !only || only.includes(s.name));
 
 const missing = missingPackages(suites.map((suite) => suite.name));
@@ -55,7 +54,7 @@ if (!only || only.includes('lint')) {
 for (const suite of suites) {
   const out = join(outDir, `${suite.name}.json`);
   console.log(`\n=== ${suite.name} ===`);
-  const args = ['jest', '-c', suite.config, '--json', `--outputFile=${out}`, ...extra];
+  const args = ['jest', '-c', suite.config, '--json', `--outputFile=${out}`, ...(suite.runInBand ? ['--runInBand'] : []), ...extra];
   const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, ...suite.env, FORCE_COLOR: '0' } });
   if (!existsSync(out)) {
     broken.push(suite.name);

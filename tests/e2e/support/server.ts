@@ -126,22 +126,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-/**
- * Starts the server (startServerOnce), again on another port when its port was taken: freePort
- * closes its probe before the server binds, so e2e files running side by side can be handed the
- * same port now and then.
- */
 export async function startServer(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startServerOnce(extraEnv, options);
-    } catch (error) {
-      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
-    }
-  }
-}
-
-async function startServerOnce(extraEnv: Record<string, string>, options: StartOptions): Promise<RunningServer> {
   const prices = await startPriceFeed();
   // the feed's sources for every currency the caller did not source itself
   const priceSources = Object.fromEntries(Object.entries(prices.env).filter(([name]) => !extraEnv[name]?.trim()));
