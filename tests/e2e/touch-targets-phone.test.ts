@@ -7,7 +7,7 @@ import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
 import { clickText } from './support/actions';
 import { PHONE, SMALL_PHONE, useE2E } from './support/environment';
-import { waitForText } from './support/page';
+import { waitForMotionToEnd, waitForText } from './support/page';
 import { screenshotPath } from './support/paths';
 import { setPayPasswordViaApi, signInViaApi } from './support/siwe';
 
@@ -74,12 +74,13 @@ describe.each([
     await page.goto(e2e.url('/calculate'));
     await clickText(page, 'button', '立即购买');
     await page.waitForSelector('.ant-drawer-open .ant-drawer-close', { visible: true });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // measured once the sheet has slid in and the dialog has zoomed in: mid-zoom the button is scaled down
+    await waitForMotionToEnd(page, '.ant-drawer-open');
     expectFingerSized(await sizesOf(page, '.ant-drawer-open .ant-drawer-close'));
     await page.waitForSelector('[data-testid="agreement-open"]', { visible: true });
     await page.$eval('[data-testid="agreement-open"]', (button) => (button as HTMLElement).click());
     await page.waitForSelector('.ant-modal .ant-modal-close', { visible: true });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await waitForMotionToEnd(page, '.ant-modal-wrap');
     expectFingerSized(await sizesOf(page, '.ant-modal .ant-modal-close'));
     await page.screenshot({ path: screenshotPath(`touch-targets-close-${width}.png`) });
   });
