@@ -6,7 +6,7 @@
  * (@noble/curves, through ethers) recovery took 2.0 ms of a sign-in's 6.9 ms of server CPU
  * (docs/performance.md). Where the binding cannot load, ethers recovers the key as before.
  */
-import { computeAddress, getBytes, hashMessage, hexlify, Signature, verifyMessage } from 'ethers';
+import { computeAddress, concat, getBytes, hashMessage, hexlify, Signature, verifyMessage } from 'ethers';
 
 type EcdsaRecover = (signature: Uint8Array, recovery: number, digest: Uint8Array, compressed: boolean) => Uint8Array;
 
@@ -29,7 +29,7 @@ export function recoverMessageSigner(message: string, signature: string): string
   try {
     if (!nativeRecover) return verifyMessage(message, signature);
     const parsed = Signature.from(signature);
-    const compact = getBytes(parsed.r + parsed.s.slice(2));
+    const compact = getBytes(concat([parsed.r, parsed.s]));
     const publicKey = nativeRecover(compact, parsed.yParity, getBytes(hashMessage(message)), false);
     return computeAddress(hexlify(publicKey));
   } catch {

@@ -16,6 +16,7 @@ import { load } from '@umijs/utils/compiled/cheerio';
 import { PHONE_MAX_WIDTH } from '../../contract/rules/layout';
 import { PAGE_DATA_ELEMENT_ID, pageDataJson, type PageAnswers } from '../../contract/rules/pageData';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_SHELL_ID } from '../../contract/rules/sitePaths';
+import { placeBeforeAppCss } from './beforeAppCss';
 import { withoutSignedInStyles } from './signedInStyles';
 
 const MARKUP = '<!--prerendered-markup-->';
@@ -38,10 +39,7 @@ export const PRERENDERED_CSS = [
 export function prerenderedDocument(indexHtml: string, route: string, page: { html: string; styles: string }, answers?: PageAnswers): string {
   // its own styles and cache-path map stand in for the signed-in screens' (antd reads one map)
   const $ = withoutSignedInStyles(load(indexHtml));
-  // before the app's own CSS, as antd's runtime places its styles: the app's rules override antd's
-  const appCss = $('head link[rel="stylesheet"]').first();
-  if (appCss.length) appCss.before(STYLES);
-  else $('head').append(STYLES);
+  placeBeforeAppCss($, STYLES);
   $('head').append(`<style id="prerendered-css">${PRERENDERED_CSS}</style>`);
   if (answers) $('head').append(DATA);
   const shell = $('#root').html() ?? '';

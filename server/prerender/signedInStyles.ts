@@ -7,6 +7,7 @@
  */
 import type { CheerioAPI } from '@umijs/utils/compiled/cheerio';
 import { load } from '@umijs/utils/compiled/cheerio';
+import { placeBeforeAppCss } from './beforeAppCss';
 
 /** marks each <style> element written here */
 export const SIGNED_IN_STYLES_ATTRIBUTE = 'data-signed-in-styles';
@@ -17,9 +18,7 @@ const PLACE = '<!--signed-in-styles-->';
 export function withSignedInStyles(indexHtml: string, styles: string): string {
   const $ = load(indexHtml);
   withoutSignedInStyles($);
-  const appCss = $('head link[rel="stylesheet"]').first();
-  if (appCss.length) appCss.before(PLACE);
-  else $('head').append(PLACE);
+  placeBeforeAppCss($, PLACE);
   const marked = styles.replaceAll('<style ', `<style ${SIGNED_IN_STYLES_ATTRIBUTE} `);
   return $.html().replace(PLACE, () => marked);
 }
