@@ -23,7 +23,7 @@ import { DESKTOP, PHONE, useE2E, type Session } from './support/environment';
 import { fundedUser } from './support/fundedUser';
 import { opsOn } from './support/ops';
 import { allUsable, waitForMarket } from './support/server';
-import { currentPath, sleep, waitForMotionToEnd, waitForText } from './support/page';
+import { currentPath, waitForMotionToEnd, waitForText } from './support/page';
 import { signInViaApi } from './support/siwe';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-axe-')), 'axe.sqlite');
@@ -139,8 +139,7 @@ interface RouteCase {
 /** Waits until an open drawer or modal has finished sliding in. */
 async function sheetShown(page: Page, selector = '.ant-drawer-open .ant-drawer-content, .ant-modal-wrap .ant-modal-content'): Promise<void> {
   await page.waitForSelector(selector, { visible: true, timeout: 20_000 });
-  await page.waitForFunction(() => !document.querySelector('[class*="-motion-"][class*="-active"], [class*="-appear-active"], [class*="-enter-active"]'), { timeout: 10_000 }).catch(() => undefined);
-  await sleep(400);
+  await waitForMotionToEnd(page, '.ant-drawer-open, .ant-modal-wrap');
   await settle(page);
 }
 

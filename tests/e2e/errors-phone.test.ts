@@ -14,7 +14,7 @@ import { PHONE, useE2E, type Session } from './support/environment';
 import { fundedUser } from './support/fundedUser';
 import { interceptRequests, pathIs, type InterceptRule } from './support/intercept';
 import { opsOn } from './support/ops';
-import { currentPath, sleep, textsOf, waitForPath, waitForText } from './support/page';
+import { currentPath, sleep, textsOf, waitForMotionToEnd, waitForPath, waitForText } from './support/page';
 import { screenshotPath } from './support/paths';
 import { revokeToken, signInViaApi } from './support/siwe';
 
@@ -92,7 +92,7 @@ test('offline during a transfer confirm: the result is unknown, check 资金明�
   const shown = await page.evaluate(() => document.body.innerText);
   expect(shown).not.toContain('成功发起');
   expect(shown).not.toContain('没有收到响应');
-  await sleep(500); // the toast has slid in
+  await waitForMotionToEnd(page); // the toast has slid in
   await page.screenshot({ path: screenshotPath('errors-phone-transfer-unknown.png') });
 });
 

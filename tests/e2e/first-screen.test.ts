@@ -13,7 +13,7 @@ import type { Page } from 'puppeteer-core';
 import { useE2E, PHONE } from './support/environment';
 import { interceptRequests, pathIs } from './support/intercept';
 import { SCREENSHOT_DIR } from './support/paths';
-import { placeholdersShown, scriptsFetchedBy, waitForNetworkQuiet, waitForText } from './support/page';
+import { placeholdersShown, scriptsFetchedBy, waitForMotionToEnd, waitForNetworkQuiet, waitForText } from './support/page';
 import { signInViaApi } from './support/siwe';
 
 const e2e = useE2E();
@@ -282,7 +282,7 @@ describe('what a first screen loads', () => {
     await page.locator('button ::-p-text(立即购买)').click();
     // a user without a pay password is sent to set one, inside the sheet
     await waitForText(page, '.ant-drawer-open', '设置支付密码');
-    await new Promise((resolve) => setTimeout(resolve, 400)); // the sheet's slide-in
+    await waitForMotionToEnd(page, '.ant-drawer-open'); // the sheet's slide-in
     await screenshot(page, 'buy-sheet-pay-password-required');
     expect(scripts.map((script) => script.path).filter((file) => /^\/sheet-/.test(file))).toEqual([expect.stringMatching(/^\/sheet-power-buy\./)]);
   });

@@ -13,7 +13,7 @@ import { webApi, type WebCall } from './support/api';
 import { PHONE, SMALL_PHONE, useE2E, type Session } from './support/environment';
 import { fundedUser } from './support/fundedUser';
 import { opsOn } from './support/ops';
-import { currentPath, sleep, textsOf, waitForText } from './support/page';
+import { currentPath, sleep, textsOf, waitForMotionToEnd, waitForText } from './support/page';
 import { screenshotPath } from './support/paths';
 import { pickRegionOption } from './support/regionPicker';
 
@@ -194,7 +194,7 @@ describe('the mall on a phone', () => {
     await page.click('#region');
     const sheet = '[data-testid="region-sheet"]';
     await page.waitForSelector(`${sheet} [data-testid="region-option"]`, { visible: true });
-    await sleep(400);
+    await waitForMotionToEnd(page, '.ant-drawer-open');
     // a full-height sheet, most of the screen, not a four-row dropdown
     const sheetHeight = await page.$eval(sheet, (element) => element.closest('.ant-drawer-content-wrapper')!.getBoundingClientRect().height);
     expect(sheetHeight).toBeGreaterThanOrEqual(SMALL_PHONE.height * 0.75);

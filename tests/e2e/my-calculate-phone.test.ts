@@ -80,7 +80,7 @@ test('the transfer survives setting the pay password, and ends on a result that 
   await waitForText(page, '[data-testid="transfer-done"]', `已向 UID ${uidB} 转账 100 USDT`);
   await waitForText(page, '[data-testid="transfer-done"]', '转账成功');
   await page.waitForFunction(() => !Array.from(document.querySelectorAll('.ant-message-notice')).some((notice) => notice.textContent?.includes('支付密码错误')), { timeout: 10_000 });
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  await waitForMotionToEnd(page);
   await page.screenshot({ path: screenshotPath('my-calculate-transfer-done.png') });
 
   await clickButton(page, '继续转账');
@@ -113,7 +113,7 @@ test('the buy sheet shows the available balance and opens the agreement, whose r
 
   await page.$eval(`${SHEET} [data-testid="agreement-open"]`, (button) => (button as HTMLElement).click());
   await waitForText(page, '.ant-modal [data-testid="agreement-text"]', '算力产出为预估值');
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  await waitForMotionToEnd(page, '.ant-modal-wrap');
   const dialog = await rectOf(page, '.ant-modal-content');
   expect(dialog.left).toBeGreaterThanOrEqual(0);
   expect(dialog.right).toBeLessThanOrEqual(PHONE.width);
@@ -132,7 +132,7 @@ test('signing another device out is confirmed in a dialog inside the 375 px scre
   await waitForText(page, '[data-testid="session-list"]', '当前设备');
   await clickButton(page, '退出', '[data-testid="session-list"] .ant-list-item');
   await waitForText(page, '.ant-modal-confirm', '确定让这台设备退出登录吗？');
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  await waitForMotionToEnd(page, '.ant-modal-wrap');
   const dialog = await rectOf(page, '.ant-modal-confirm .ant-modal-content');
   expect(dialog.left).toBeGreaterThanOrEqual(0);
   expect(dialog.right).toBeLessThanOrEqual(PHONE.width);

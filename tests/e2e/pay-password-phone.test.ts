@@ -15,7 +15,7 @@ import { clickButton, fill } from './support/actions';
 import { webApi } from './support/api';
 import { PHONE, useE2E, type Session } from './support/environment';
 import { opsOn } from './support/ops';
-import { waitForPath, waitForText, sleep } from './support/page';
+import { sleep, waitForMotionToEnd, waitForPath, waitForText } from './support/page';
 import { screenshotPath } from './support/paths';
 import { setPayPasswordViaApi, signInViaApi } from './support/siwe';
 import { installWallet } from './support/wallet';
@@ -57,7 +57,7 @@ async function openTransferSheet(page: Page): Promise<void> {
   await clickButton(page, '下一步');
   await waitForText(page, '[data-testid="transfer-summary"]', '10 USDT');
   await page.waitForSelector(`${SHEET} [data-testid="pay-keypad"]`, { visible: true });
-  await sleep(400); // the sheet has slid in
+  await waitForMotionToEnd(page, SHEET); // the sheet has slid in
 }
 
 /** taps the keypad's keys under `scope` as a finger does */

@@ -22,7 +22,7 @@ import { PHONE, useE2E, type Session } from './support/environment';
 import { interceptRequests } from './support/intercept';
 import { opsOn } from './support/ops';
 import { screenshotPath } from './support/paths';
-import { currentPath, sleep, waitForPath, waitForText } from './support/page';
+import { currentPath, waitForMotionToEnd, waitForPath, waitForText } from './support/page';
 import { setPayPasswordViaApi, signInViaApi } from './support/siwe';
 import { installWallet, type PageWallet } from './support/wallet';
 
@@ -268,7 +268,7 @@ async function seriousViolations(target: Page): Promise<string[]> {
   await target.reload();
   await waitForText(target, '[data-testid="withdrawal-detail"]', '已完成');
   await target.waitForNetworkIdle({ idleTime: 300, timeout: 20_000 }).catch(() => undefined);
-  await sleep(500); // antd's colour transitions, before contrast is measured
+  await waitForMotionToEnd(target); // antd's colour transitions, before contrast is measured
   await target.addScriptTag({ path: require.resolve('axe-core') });
   return target.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;

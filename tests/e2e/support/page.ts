@@ -46,17 +46,25 @@ export function placeholdersShown(page: Page): Promise<string[]> {
 }
 
 /**
- * Resolves once every finite animation inside `scope` (the whole document when omitted) has
- * finished: a sheet sliding in, a button fading, an alert growing. Endless ones (spinners,
- * skeleton shimmer) never finish, so they are not waited for.
+ * Resolves once every element matching `scope` (the whole document when omitted) is still: no
+ * finite animation running inside it, and no element in it in an enter, appear or leave step of
+ * antd's motion. The class check matters: a dialog waits in its prepare and start steps scaled
+ * down with no running animation, and a hidden dialog matching the same selector has none either.
+ * Endless animations (spinners, skeleton shimmer) never finish, so they are not waited for.
  */
 export async function waitForMotionToEnd(page: Page, scope?: string, timeout = WAIT_MS): Promise<void> {
   await page.waitForFunction(
     (selector) => {
-      const root = selector ? document.querySelector(selector) : null;
-      if (selector && !root) return false;
-      const animations = root ? root.getAnimations({ subtree: true }) : document.getAnimations();
-      return animations.every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity);
+      const roots = selector ? [...document.querySelectorAll(selector)] : [document.documentElement];
+      if (roots.length === 0) return false;
+      const motionStep = /-(appear|enter|leave)(-(prepare|start|active))?$/;
+      return roots.every((root) => {
+        const elements = [root, ...root.querySelectorAll('*')];
+        if (elements.some((element) => [...element.classList].some((name) => motionStep.test(name)))) return false;
+        return root
+          .getAnimations({ subtree: true })
+          .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity);
+      });
     },
     { timeout },
     scope ?? '',
