@@ -213,9 +213,11 @@ describe('what a first screen loads', () => {
   });
 
   /**
-   * The page's first Intl object loads ICU's locale data: 120–300 ms of umi.js's evaluation at 4×
-   * CPU when intl-messageformat made one as it loaded (plugins/lazyMessageLocale). A first screen
-   * formats no number or date through Intl, so it makes none.
+   * The page's first call into ICU loads its locale data: 120–300 ms of the start at 4× CPU, when
+   * intl-messageformat made a NumberFormat as it loaded, and 50–280 ms when react-intl's provider
+   * asked which locales ICU supports (plugins/icuOnFirstUse). A first screen formats no number or
+   * date through Intl, so it asks ICU nothing: no Intl object, no `supportedLocalesOf`, no
+   * locale-sensitive method of a string, number or date.
    */
   test.each([
     ['/', false],
@@ -223,26 +225,49 @@ describe('what a first screen loads', () => {
     ['/calculate', false],
     ['/shopping', false],
     ['/my', true],
-  ] as const)('%s starts without making an Intl object', async (path, signedIn) => {
+  ] as const)('%s starts without asking ICU anything', async (path, signedIn) => {
     const session = signedIn ? await signInViaApi(e2e.baseUrl, Wallet.createRandom()) : undefined;
     const page = await e2e.newPage({ viewport: PHONE, session });
     await page.evaluateOnNewDocument(() => {
-      const made: string[] = [];
-      Object.assign(window, { intlObjectsMade: made });
-      for (const name of ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'Collator', 'RelativeTimeFormat', 'ListFormat'] as const) {
-        const original = Intl[name] as unknown as { new (...args: unknown[]): object; supportedLocalesOf: unknown };
+      const asked: string[] = [];
+      Object.assign(window, { icuAsked: asked });
+      const countCalls = (owner: object, name: string, label: string) => {
+        const original = (owner as Record<string, (...args: unknown[]) => unknown>)[name];
+        if (typeof original !== 'function') return;
+        const counting = function (this: unknown, ...args: unknown[]) {
+          asked.push(`${label}(${JSON.stringify(args[0]) ?? ''})`);
+          return original.apply(this, args);
+        };
+        Object.defineProperty(owner, name, { value: counting, configurable: true, writable: true });
+      };
+      for (const name of ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'Collator', 'RelativeTimeFormat', 'ListFormat', 'Segmenter', 'DisplayNames'] as const) {
+        const original = Intl[name] as unknown as { new (...args: unknown[]): object; supportedLocalesOf: (...args: unknown[]) => string[] } | undefined;
+        if (!original) continue;
         const counting = function (...args: unknown[]) {
-          made.push(`${name}(${JSON.stringify(args[0]) ?? ''})`);
+          asked.push(`${name}(${JSON.stringify(args[0]) ?? ''})`);
           return new original(...args);
         };
-        Object.assign(counting, { prototype: original.prototype, supportedLocalesOf: original.supportedLocalesOf });
+        Object.assign(counting, { prototype: original.prototype, supportedLocalesOf: original.supportedLocalesOf.bind(original) });
+        countCalls(counting, 'supportedLocalesOf', `${name}.supportedLocalesOf`);
         Object.defineProperty(Intl, name, { value: counting, configurable: true, writable: true });
       }
+      countCalls(Intl, 'getCanonicalLocales', 'Intl.getCanonicalLocales');
+      for (const name of ['localeCompare', 'toLocaleUpperCase', 'toLocaleLowerCase']) countCalls(String.prototype, name, `String#${name}`);
+      for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) countCalls(Date.prototype, name, `Date#${name}`);
+      countCalls(Number.prototype, 'toLocaleString', 'Number#toLocaleString');
+      countCalls(BigInt.prototype, 'toLocaleString', 'BigInt#toLocaleString');
+      countCalls(Array.prototype, 'toLocaleString', 'Array#toLocaleString');
     });
     await page.goto(e2e.url(path), { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-testid="tab-bar"]');
-    // the counting constructors are in place: the page's own call reaches them
-    expect(await page.evaluate(() => (new Intl.PluralRules('zh-CN'), (window as unknown as { intlObjectsMade: string[] }).intlObjectsMade))).toEqual(['PluralRules("zh-CN")']);
+    // the counting is in place: the page's own calls reach it
+    const asked = await page.evaluate(() => {
+      new Intl.PluralRules('zh-CN');
+      Intl.NumberFormat.supportedLocalesOf('zh-CN');
+      'a'.localeCompare('b');
+      return (window as unknown as { icuAsked: string[] }).icuAsked;
+    });
+    expect(asked).toEqual(['PluralRules("zh-CN")', 'NumberFormat.supportedLocalesOf("zh-CN")', 'String#localeCompare("b")']);
     expect(await placeholdersShown(page)).toEqual([]);
   });
 
