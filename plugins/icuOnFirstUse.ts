@@ -9,12 +9,7 @@
  * browser's bundle gets both as ICU calls made on first use (plugins/icuOnFirstUseLoader.ts).
  */
 import type { IApi } from '@umijs/max';
-import { ICU_ON_FIRST_USE_LOADER } from './icuOnFirstUseLoader';
-
-/** intl-messageformat's module, whose default locale becomes a getter. */
-export const MESSAGE_FORMAT_CORE = /[\\/]node_modules[\\/]intl-messageformat[\\/]lib[\\/]core\.js$/;
-/** react-intl's provider module, whose locale-data checks run only for an `onError` of the app's own. */
-export const INTL_PROVIDER = /[\\/]node_modules[\\/]react-intl[\\/]lib[\\/]components[\\/]provider\.js$/;
+import { ICU_ON_FIRST_USE_LOADER, INTL_PROVIDER, MESSAGE_FORMAT_CORE } from './icuOnFirstUseLoader';
 
 export default (api: IApi) => {
   api.describe({ key: 'icuOnFirstUse' });

@@ -5,6 +5,11 @@
  * TypeScript hook; this file is in Node's module cache by then, since the plugin imports it.
  */
 
+/** intl-messageformat's module, whose default locale becomes a getter. */
+export const MESSAGE_FORMAT_CORE = /[\\/]node_modules[\\/]intl-messageformat[\\/]lib[\\/]core\.js$/;
+/** react-intl's provider module, whose locale-data checks run only for an `onError` of the app's own. */
+export const INTL_PROVIDER = /[\\/]node_modules[\\/]react-intl[\\/]lib[\\/]components[\\/]provider\.js$/;
+
 /** The statement, as intl-messageformat 7.8 writes it. */
 const EAGER_DEFAULT_LOCALE = 'IntlMessageFormat.defaultLocale = new Intl.NumberFormat().resolvedOptions().locale;';
 
@@ -44,7 +49,7 @@ export const ICU_ON_FIRST_USE_LOADER = __filename;
 
 /** The loader itself: the rewrite for the file webpack gives it. */
 export default function icuOnFirstUse(this: { resourcePath: string }, source: string): string {
-  if (/[\\/]intl-messageformat[\\/]/.test(this.resourcePath)) return lazyDefaultLocale(source);
-  if (/[\\/]react-intl[\\/]/.test(this.resourcePath)) return localeDataCheckedForOwnHandler(source);
+  if (MESSAGE_FORMAT_CORE.test(this.resourcePath)) return lazyDefaultLocale(source);
+  if (INTL_PROVIDER.test(this.resourcePath)) return localeDataCheckedForOwnHandler(source);
   throw new Error(`icuOnFirstUse: no rewrite for ${this.resourcePath}`);
 }

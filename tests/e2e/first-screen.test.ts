@@ -231,14 +231,15 @@ describe('what a first screen loads', () => {
     await page.evaluateOnNewDocument(() => {
       const asked: string[] = [];
       Object.assign(window, { icuAsked: asked });
-      const countCalls = (owner: object, name: string, label: string) => {
-        const original = (owner as Record<string, (...args: unknown[]) => unknown>)[name];
-        if (typeof original !== 'function') return;
-        const counting = function (this: unknown, ...args: unknown[]) {
+      const counted = (label: string, original: (...args: unknown[]) => unknown) =>
+        function (this: unknown, ...args: unknown[]) {
           asked.push(`${label}(${JSON.stringify(args[0]) ?? ''})`);
           return original.apply(this, args);
         };
-        Object.defineProperty(owner, name, { value: counting, configurable: true, writable: true });
+      const countCalls = (owner: object, name: string, label: string) => {
+        const original = (owner as Record<string, (...args: unknown[]) => unknown>)[name];
+        if (typeof original !== 'function') return;
+        Object.defineProperty(owner, name, { value: counted(label, original), configurable: true, writable: true });
       };
       for (const name of ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'Collator', 'RelativeTimeFormat', 'ListFormat', 'Segmenter', 'DisplayNames'] as const) {
         const original = Intl[name] as unknown as { new (...args: unknown[]): object; supportedLocalesOf: (...args: unknown[]) => string[] } | undefined;
@@ -247,8 +248,7 @@ describe('what a first screen loads', () => {
           asked.push(`${name}(${JSON.stringify(args[0]) ?? ''})`);
           return new original(...args);
         };
-        Object.assign(counting, { prototype: original.prototype, supportedLocalesOf: original.supportedLocalesOf.bind(original) });
-        countCalls(counting, 'supportedLocalesOf', `${name}.supportedLocalesOf`);
+        Object.assign(counting, { prototype: original.prototype, supportedLocalesOf: counted(`${name}.supportedLocalesOf`, original.supportedLocalesOf.bind(original)) });
         Object.defineProperty(Intl, name, { value: counting, configurable: true, writable: true });
       }
       countCalls(Intl, 'getCanonicalLocales', 'Intl.getCanonicalLocales');
