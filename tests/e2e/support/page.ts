@@ -47,17 +47,19 @@ export function placeholdersShown(page: Page): Promise<string[]> {
 
 /**
  * Resolves once every element matching `scope` (the whole document when omitted) is still: no
- * finite animation running inside it, and no element in it in an enter, appear or leave step of
- * antd's motion. The class check matters: a dialog waits in its prepare and start steps scaled
- * down with no running animation, and a hidden dialog matching the same selector has none either.
- * Endless animations (spinners, skeleton shimmer) never finish, so they are not waited for.
+ * finite animation running inside it, and no element in it in the prepare or start step of antd's
+ * motion. The class check matters: a dialog waits in those steps, a frame or two before its active
+ * step's animation runs, scaled down with nothing running yet. An element left in an active step
+ * with nothing running is still (a button's loading icon whose leave transition never ended keeps
+ * its `-leave-active` class). Endless animations (spinners, skeleton shimmer) never finish, so
+ * they are not waited for.
  */
 export async function waitForMotionToEnd(page: Page, scope?: string, timeout = WAIT_MS): Promise<void> {
   await page.waitForFunction(
     (selector) => {
       const roots = selector ? [...document.querySelectorAll(selector)] : [document.documentElement];
       if (roots.length === 0) return false;
-      const motionStep = /-(appear|enter|leave)(-(prepare|start|active))?$/;
+      const motionStep = /-(appear|enter|leave)-(prepare|start)$/;
       return roots.every((root) => {
         const elements = [root, ...root.querySelectorAll('*')];
         if (elements.some((element) => [...element.classList].some((name) => motionStep.test(name)))) return false;
