@@ -8,6 +8,7 @@ import AppProviders from '@/components/AppProviders';
 import { fetchInitialState, type InitialState } from '@/initialState';
 import { ensureLocale } from '@/locales/load';
 import { keepFirstScreenCookie } from '@/prerender/firstScreenCookie';
+import { startFirstRender } from '@/prerender/firstRender';
 import { decideHydration, isHydrating } from '@/prerender/hydration';
 import { preloadRoute, rememberRoutes } from '@/prerender/preloadRoute';
 import { requestConfig } from '@/requestErrorConfig';
@@ -29,8 +30,8 @@ export function render(oldRender: () => void) {
   keepFirstScreenCookie();
   // wallets answer while the app starts: the login screen need not wait for them after it mounts
   startWalletDiscovery();
-  void Promise.all([ensureLocale(getLocale()).catch(() => undefined), hydratedRoute ? preloadRoute(hydratedRoute) : undefined]).finally(
-    oldRender,
+  void Promise.all([ensureLocale(getLocale()).catch(() => undefined), hydratedRoute ? preloadRoute(hydratedRoute) : undefined]).finally(() =>
+    startFirstRender(oldRender, hydratedRoute !== undefined),
   );
   // built apps only: `max dev` serves files that change on every edit, and tests have no worker
   if (process.env.NODE_ENV === 'production') registerServiceWorker();
