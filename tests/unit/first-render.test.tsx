@@ -1,7 +1,7 @@
 /**
  * `startFirstRender` (src/prerender/firstRender.ts): React hydrates a prerendered page in slices,
  * letting the browser run between them, so that a tap is not held up by the whole hydration; a
- * render over the document is started as before. Each part of the page below takes 3 ms to render,
+ * render over the document stays one task. Each part of the page below takes 3 ms to render,
  * and the first sets a timer as it renders: the timer runs before the last part has rendered only
  * when React yields between slices.
  */
@@ -65,7 +65,7 @@ test('a prerendered page hydrates in slices: the timer set by its first part run
   errors.mockRestore();
 });
 
-test('a render over the document is one task, started at once', async () => {
+test('a render over the document is one task, not made in a transition', async () => {
   const container = document.createElement('div');
   const order = await eventsOf(() => createRoot(container).render(<Page />), false);
   expect(order).toEqual([...Array.from({ length: PARTS }, (_, index) => `part ${index}`), 'timer']);

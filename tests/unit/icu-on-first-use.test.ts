@@ -11,8 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { transformSync } from 'esbuild';
-import { INTL_PROVIDER, MESSAGE_FORMAT_CORE } from '../../plugins/icuOnFirstUseLoader';
-import icuOnFirstUse, { lazyDefaultLocale, localeDataCheckedForOwnHandler } from '../../plugins/icuOnFirstUseLoader';
+import icuOnFirstUse, { INTL_PROVIDER, MESSAGE_FORMAT_CORE, lazyDefaultLocale, localeDataCheckedForOwnHandler } from '../../plugins/icuOnFirstUseLoader';
 
 const CORE = require.resolve('intl-messageformat/lib/core.js');
 
