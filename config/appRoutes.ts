@@ -5,6 +5,8 @@
 const AUTH = '@/wrappers/auth';
 const AUTO_LOGIN = '@/wrappers/autoLogin';
 const SHARED = '@/wrappers/shared';
+/** a section's own level: its pages, nothing of its own (src/layouts/Section.tsx says why it is named) */
+const SECTION = '@/layouts/Section';
 
 /**
  * The shared frame wraps each page of a section, not the section: Umi turns a wrapped parent
@@ -26,6 +28,7 @@ const appRoutes = {
       name: 'calculate',
       icon: 'ThunderboltOutlined',
       access: 'calculate',
+      component: SECTION,
       routes: inSharedFrame([
         { path: '/calculate', name: 'power', component: './Power' },
         { path: '/calculate/assets', name: 'assets', access: 'isLogin', component: './Holdings' },
@@ -40,6 +43,7 @@ const appRoutes = {
       name: 'shopping',
       icon: 'ShoppingOutlined',
       access: 'mall',
+      component: SECTION,
       routes: [
         { path: '/shopping', name: 'home', component: './Shopping' },
         { path: '/shopping/goods/:id', name: 'goods', component: './Shopping/Goods' },
@@ -64,6 +68,7 @@ const appRoutes = {
       name: 'my',
       icon: 'UserOutlined',
       access: 'isLogin',
+      component: SECTION,
       routes: inSharedFrame([
         { path: '/my', name: 'home', component: './My' },
         { path: '/my/transfer', name: 'transfer', icon: 'SwapOutlined', access: 'transfer', component: './My/Transfer' },

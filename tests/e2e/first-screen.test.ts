@@ -213,6 +213,31 @@ describe('what a first screen loads', () => {
   });
 
   /**
+   * The document names umi.js and Umi's route preload helper, and the helper the chunks of the
+   * route the address names. A chunk asked for by umi.js itself comes a round trip later, once
+   * umi.js has run, and the page cannot hydrate before it: /calculate and /shopping waited so for
+   * Umi's EmptyRoute (a section's level without a component, src/layouts/Section.tsx).
+   */
+  test.each(['/', '/login', '/calculate', '/shopping', '/shopping/goods/1'])('%s: no script waits for umi.js to ask for it', async (path) => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    const askedByScripts: string[] = [];
+    let scripts = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'script') return;
+      scripts += 1;
+      const initiator = request.initiator();
+      const caller = initiator?.stack?.callFrames[0]?.url ?? initiator?.url ?? '';
+      if (initiator?.type !== 'parser' && !/\/preload_helper\.[^/]*\.js$/.test(caller)) {
+        askedByScripts.push(`${new URL(request.url()).pathname} by ${caller.replace(/^https?:\/\/[^/]+/, '') || initiator?.type}`);
+      }
+    });
+    await page.goto(e2e.url(path), { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="tab-bar"]');
+    expect(scripts).toBeGreaterThan(3);
+    expect(askedByScripts).toEqual([]);
+  });
+
+  /**
    * The page's first call into ICU loads its locale data: 120–300 ms of the start at 4× CPU, when
    * intl-messageformat made a NumberFormat as it loaded, and 50–280 ms when react-intl's provider
    * asked which locales ICU supports (plugins/icuOnFirstUse). A first screen formats no number or

@@ -1,6 +1,6 @@
 /**
- * Renders the app's real route tree (config/routes.ts) in a memory router: the real BasicLayout
- * and shared wrapper, the given page components (others become a stub naming their component),
+ * Renders the app's real route tree (config/routes.ts) in a memory router: the real BasicLayout,
+ * sections and shared wrapper, the given page components (others become a stub naming their component),
  * zh-CN messages and the app's notifier (FeedbackProvider). Pair with pages.umiMock.ts for access, user and route matching.
  */
 import { render, type RenderOptions } from '@testing-library/react';
@@ -11,6 +11,7 @@ import routes from '../../config/routes';
 import { mediaQueryList } from '../mediaQueryList';
 import FeedbackProvider from '@/components/Feedback';
 import BasicLayout from '@/layouts/BasicLayout';
+import Section from '@/layouts/Section';
 import SharedWrapper from '@/wrappers/shared';
 import ZhCnIntl from './pages.intl';
 import { appState, type MatchableRoute } from './pages.umiMock';
@@ -33,6 +34,7 @@ createPluginManager();
 
 function componentElement(component: string, pages: PageComponents): React.ReactElement {
   if (component === '@/layouts/BasicLayout') return <BasicLayout />;
+  if (component === '@/layouts/Section') return <Section />;
   const Page = pages[component];
   return Page ? <Page /> : <div>{`stub ${component}`}</div>;
 }
