@@ -102,14 +102,20 @@ export async function waitForNetworkQuiet(page: Page, idleMs: number, trustMs = 
 export interface FetchedScript {
   path: string;
   body: Promise<Buffer>;
+  /** who asked for it: `parser` (the document), else the path of the script whose code did */
+  askedBy: string;
 }
 
-/** Every script `page` fetches from now on (path and body). */
+/** Every script `page` fetches from now on (path, body and who asked for it). */
 export function scriptsFetchedBy(page: Page): FetchedScript[] {
   const scripts: FetchedScript[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script' || !response.ok()) return;
-    scripts.push({ path: new URL(response.url()).pathname, body: response.buffer().catch(() => Buffer.alloc(0)) });
+    const request = response.request();
+    if (request.resourceType() !== 'script' || !response.ok()) return;
+    const initiator = request.initiator();
+    const caller = initiator?.stack?.callFrames[0]?.url ?? initiator?.url;
+    const askedBy = initiator?.type === 'parser' || !caller ? (initiator?.type ?? 'other') : new URL(caller).pathname;
+    scripts.push({ path: new URL(response.url()).pathname, body: response.buffer().catch(() => Buffer.alloc(0)), askedBy });
   });
   return scripts;
 }
