@@ -37,7 +37,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Wallet } from 'ethers';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { SiweMessage } from 'siwe';
@@ -57,7 +57,9 @@ import { seedIfEmpty } from '../server/seed';
 import { startPriceFeed } from '../tests/e2e/support/priceFeed';
 import { freePort, startRedis } from '../tests/server/support/redis';
 import { commandCpuMicros, processCpuMicros } from './support/childServer';
+import { request } from './support/httpClient';
 import { sampleWaits, type WaitSampler } from './support/pgWaits';
+import { randomSigner } from './support/signer';
 
 const USERS = Number(process.env.BENCH_USERS || 10_000);
 const ENTRIES = Number(process.env.BENCH_ENTRIES || 1_000_000);
@@ -81,9 +83,6 @@ const GOAL = { sqlite: 1_000, pg1: 600 } as Record<string, number | undefined>;
 const PAY_PASSWORD = '246810';
 const CHUNK = 1_000;
 
-/** a wallet from a random key: Wallet.createRandom derives one from a new mnemonic (~23 ms of the generator's CPU here) */
-const randomWallet = () => new Wallet(`0x${randomBytes(32).toString('hex')}`);
-
 interface Seeded {
   users: Array<{ id: bigint; uid: string; token: string; addressId: string }>;
   powerId: string;
@@ -104,7 +103,7 @@ async function seed(db: Db, keys: PayPasswordKeys): Promise<Seeded> {
     const rows = await db
       .insertInto('users')
       .values(Array.from({ length: Math.min(CHUNK, USERS - start) }, (_, i) => ({
-        uid: String(20_000_000 + start + i), address: randomWallet().address, invite_code: `L${start + i}`, inviter_id: null,
+        uid: String(20_000_000 + start + i), address: randomSigner().address, invite_code: `L${start + i}`, inviter_id: null,
         pay_password_hash: hash, created_at: BigInt(now - 400 * 24 * 3600 * 1000), pay_password_changed_at: BigInt(now - 400 * 24 * 3600 * 1000),
       })))
       .returning(['id', 'uid'])
@@ -179,7 +178,7 @@ type Call = (base: string) => Promise<void>;
 type Meter = () => { server: number; database: number };
 
 async function send(base: string, method: 'GET' | 'POST', url: string, token: string | null, body?: object, key?: string): Promise<any> {
-  const response = await fetch(`${base}/api/v1/web${url}`, {
+  const response = await request(`${base}/api/v1/web${url}`, {
     method,
     headers: {
       'accept-language': 'zh-TW',
@@ -189,21 +188,21 @@ async function send(base: string, method: 'GET' | 'POST', url: string, token: st
     },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  const answer = (await response.json()) as { success: boolean; data: any; errMessage: string };
-  if (!response.ok || !answer.success) throw new Error(`${method} ${url}: ${response.status} ${answer.errMessage}`);
+  const answer = JSON.parse(response.body) as { success: boolean; data: any; errMessage: string };
+  if (response.status !== 200 || !answer.success) throw new Error(`${method} ${url}: ${response.status} ${answer.errMessage}`);
   return answer.data;
 }
 
 async function signInOnce(base: string): Promise<void> {
-  const wallet = randomWallet();
-  const challenge = await (await fetch(`${base}/api/v1/base/web/auth/nonce`)).json();
+  const wallet = randomSigner();
+  const challenge = JSON.parse((await request(`${base}/api/v1/base/web/auth/nonce`)).body);
   const nonce = challenge.data as { nonce: string; expiresAt: string; chainIds: number[]; statement: string };
   const message = new SiweMessage({
     domain: new URL(base).host, address: wallet.address, statement: nonce.statement, uri: base, version: '1', chainId: nonce.chainIds[0], nonce: nonce.nonce,
     issuedAt: new Date().toISOString(), expirationTime: nonce.expiresAt,
   }).prepareMessage();
-  const response = await fetch(`${base}/api/v1/base/web/auth/sign-in/wallet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature: await wallet.signMessage(message) }) });
-  if (!response.ok) throw new Error(`sign-in: ${response.status}`);
+  const response = await request(`${base}/api/v1/base/web/auth/sign-in/wallet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature: wallet.signMessage(message) }) });
+  if (response.status !== 200) throw new Error(`sign-in: ${response.status}`);
 }
 
 function mix(seeded: Seeded): Array<{ kind: string; weight: number; call: Call }> {
@@ -261,6 +260,9 @@ interface StepResult {
   perKind: Record<string, { n: number; p50: number; p99: number }>;
   cpuMicrosPerCall: number;
   databaseCpuMicrosPerCall: number;
+  /** the generator's own CPU per call, and its event loop's p99 delay: a late loop reads a response late, which counts as latency */
+  generatorCpuMicrosPerCall: number;
+  generatorLoopDelayP99Ms: number;
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : 0);
@@ -278,6 +280,9 @@ async function step(base: string, rate: number, calls: Array<{ kind: string; wei
   let errors = 0;
   let firstError: string | null = null;
   const cpuBefore = cpu();
+  const generatorBefore = process.cpuUsage();
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const start = performance.now() + 50;
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < count; i++) {
@@ -290,7 +295,6 @@ async function step(base: string, rate: number, calls: Array<{ kind: string; wei
         () => void latencies.push({ kind: chosen.kind, ms: performance.now() - due }),
         (error: unknown) => {
           errors++;
-          // fetch's own message ("fetch failed") says nothing: its cause names the socket error
           firstError ??= `${chosen.kind}: ${String(error)}${error instanceof Error && error.cause ? ` (${String(error.cause)})` : ''}`;
           latencies.push({ kind: chosen.kind, ms: performance.now() - due });
         },
@@ -299,6 +303,10 @@ async function step(base: string, rate: number, calls: Array<{ kind: string; wei
   }
   await Promise.all(inFlight);
   const cpuAfter = cpu();
+  loopDelay.disable();
+  const generator = process.cpuUsage(generatorBefore);
+  const generatorCpuMicrosPerCall = Math.round((generator.user + generator.system) / count);
+  const generatorLoopDelayP99Ms = Number((loopDelay.percentile(99) / 1e6).toFixed(1));
   const cpuMicrosPerCall = (cpuAfter.server - cpuBefore.server) / count;
   const databaseCpuMicrosPerCall = (cpuAfter.database - cpuBefore.database) / count;
   const all = latencies.map((l) => l.ms).sort((a, b) => a - b);
@@ -308,7 +316,7 @@ async function step(base: string, rate: number, calls: Array<{ kind: string; wei
     perKind[kind] = { n: ms.length, p50: Number(percentile(ms, 0.5).toFixed(1)), p99: Number(percentile(ms, 0.99).toFixed(1)) };
   }
   const p99 = percentile(all, 0.99);
-  return { rate, ok: errors === 0 && p99 < P99_GOAL_MS, errors, firstError, p50: Number(percentile(all, 0.5).toFixed(1)), p99: Number(p99.toFixed(1)), perKind, cpuMicrosPerCall: Math.round(cpuMicrosPerCall), databaseCpuMicrosPerCall: Math.round(databaseCpuMicrosPerCall) };
+  return { rate, ok: errors === 0 && p99 < P99_GOAL_MS, errors, firstError, p50: Number(percentile(all, 0.5).toFixed(1)), p99: Number(p99.toFixed(1)), perKind, cpuMicrosPerCall: Math.round(cpuMicrosPerCall), databaseCpuMicrosPerCall: Math.round(databaseCpuMicrosPerCall), generatorCpuMicrosPerCall, generatorLoopDelayP99Ms };
 }
 
 async function climb(base: string, calls: Array<{ kind: string; weight: number; call: Call }>, cpu: Meter, waits?: () => Promise<WaitSampler>): Promise<{ best: StepResult | null; steps: StepResult[] }> {
@@ -320,7 +328,7 @@ async function climb(base: string, calls: Array<{ kind: string; weight: number; 
     const sampler = await waits?.();
     const result = await step(base, rate, calls, cpu);
     steps.push(result);
-    console.log(`  ${rate}/s: p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''}, server CPU ${result.cpuMicrosPerCall} µs/call${result.databaseCpuMicrosPerCall ? `, PostgreSQL CPU ${result.databaseCpuMicrosPerCall} µs/call` : ''}`);
+    console.log(`  ${rate}/s: p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''}, server CPU ${result.cpuMicrosPerCall} µs/call${result.databaseCpuMicrosPerCall ? `, PostgreSQL CPU ${result.databaseCpuMicrosPerCall} µs/call` : ''}; generator CPU ${result.generatorCpuMicrosPerCall} µs/call, its loop's p99 delay ${result.generatorLoopDelayP99Ms} ms`);
     if (sampler) console.log(`    PostgreSQL's sessions: ${await sampler.stop()}`);
     if (!result.ok) {
       const slowest = Object.entries(result.perKind).sort((a, b) => b[1].p99 - a[1].p99).slice(0, 4);
