@@ -193,19 +193,20 @@ async function send(base: string, method: 'GET' | 'POST', url: string, token: st
   return answer.data;
 }
 
-async function signInOnce(base: string): Promise<void> {
+/** `origin`: the site the wallet signs in to (the server's PUBLIC_ORIGIN), whichever address the call goes to */
+async function signInOnce(base: string, origin: string): Promise<void> {
   const wallet = randomSigner();
   const challenge = JSON.parse((await request(`${base}/api/v1/base/web/auth/nonce`)).body);
   const nonce = challenge.data as { nonce: string; expiresAt: string; chainIds: number[]; statement: string };
   const message = new SiweMessage({
-    domain: new URL(base).host, address: wallet.address, statement: nonce.statement, uri: base, version: '1', chainId: nonce.chainIds[0], nonce: nonce.nonce,
+    domain: new URL(origin).host, address: wallet.address, statement: nonce.statement, uri: origin, version: '1', chainId: nonce.chainIds[0], nonce: nonce.nonce,
     issuedAt: new Date().toISOString(), expirationTime: nonce.expiresAt,
   }).prepareMessage();
   const response = await request(`${base}/api/v1/base/web/auth/sign-in/wallet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature: wallet.signMessage(message) }) });
   if (response.status !== 200) throw new Error(`sign-in: ${response.status}`);
 }
 
-function mix(seeded: Seeded): Array<{ kind: string; weight: number; call: Call }> {
+function mix(seeded: Seeded, origin: string): Array<{ kind: string; weight: number; call: Call }> {
   const user = () => seeded.users[Math.floor(Math.random() * seeded.users.length)];
   const other = (not: string) => {
     for (;;) {
@@ -244,7 +245,7 @@ function mix(seeded: Seeded): Array<{ kind: string; weight: number; call: Call }
         await send(b, 'POST', '/mall/order/pay', buyer.token, { id: order.id, ...pay }, randomUUID());
       },
     },
-    { kind: 'sign-in', weight: 3, call: (b) => signInOnce(b) },
+    { kind: 'sign-in', weight: 3, call: (b) => signInOnce(b, origin) },
     { kind: 'goods detail', weight: 7, call: (b) => send(b, 'GET', '/mall/goods?pageSize=5', null) },
   ];
   return MIX === 'reads' ? calls.filter((c) => !c.checksPayPassword) : calls;
@@ -461,10 +462,13 @@ async function runConfig(name: string): Promise<Record<string, unknown>> {
     try {
       console.log(`${name} (steps from ${new Date().toISOString().slice(11, 19)} UTC):`);
       const meter: Meter = () => ({ server: cluster.pids.reduce((sum, pid) => sum + processCpuMicros(pid), 0), database: name === 'sqlite' ? 0 : commandCpuMicros('postgres') });
-      const calls = mix(seeded);
-      const { best } = await climb(cluster.url, calls, meter, name !== 'sqlite' && WAITS ? () => sampleWaits(pgUrl) : undefined);
+      const calls = mix(seeded, cluster.url);
+      // one process is served as `npm start` serves it, with no balancer: cluster.ts's balancer
+      // runs in this process and would add its own proxying CPU beside the generator's
+      const base = cluster.processUrls.length === 1 ? cluster.processUrls[0] : cluster.url;
+      const { best } = await climb(base, calls, meter, name !== 'sqlite' && WAITS ? () => sampleWaits(pgUrl) : undefined);
       console.log(`${name}, each kind alone at ${KIND_RATE}/s:`);
-      const costs = await costPerKind(cluster.url, calls, meter);
+      const costs = await costPerKind(base, calls, meter);
       const ledger = await checkLedger(db);
       return {
         config: name, goal: GOAL[name] ?? null, highestRateHeld: best?.rate ?? 0, p50: best?.p50, p99: best?.p99, perKind: best?.perKind,

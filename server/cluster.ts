@@ -38,6 +38,8 @@ export interface ClusterOptions {
 
 export interface RunningCluster {
   url: string;
+  /** each process's own address, behind no balancer (what a one-process benchmark measures) */
+  processUrls: string[];
   /** the server processes' ids (e.g. to read their CPU time) */
   pids: number[];
   /** stops the balancer, then every process (SIGTERM, then SIGKILL after a while) */
@@ -154,7 +156,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     await stop();
     throw error;
   }
-  return { url: `http://127.0.0.1:${options.port}`, pids: children.map((child) => child.pid!), stop };
+  return { url: `http://127.0.0.1:${options.port}`, processUrls: ports.map((port) => `http://127.0.0.1:${port}`), pids: children.map((child) => child.pid!), stop };
 }
 
 if (require.main === module) {

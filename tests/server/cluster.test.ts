@@ -95,6 +95,17 @@ describe('two processes behind the balancer', () => {
     expect(answers.every((answer) => answer.body.data.uid === user.uid)).toBe(true);
   });
 
+  it('each answer on its own address too, without the balancer', async () => {
+    const user = await fundedUser('10');
+    expect(cluster.processUrls).toHaveLength(2);
+    for (const url of cluster.processUrls) {
+      const response = await fetch(`${url}/api/v1/web/user/user/profile`, { headers: { authorization: `Bearer ${user.token}` } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-powerfi-upstream')).toBeNull();
+      expect(((await response.json()) as { data: { uid: string } }).data.uid).toBe(user.uid);
+    }
+  });
+
   it('answer one Idempotency-Key once, whichever process takes each try', async () => {
     const alice = await fundedUser('100');
     const bob = await fundedUser('10');
