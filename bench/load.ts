@@ -354,31 +354,38 @@ interface KindCost {
   databaseCpuMicros: number;
 }
 
+/** CPU the processes spend a second with no calls (timers, the price feed's polls, PostgreSQL's own housekeeping) */
+async function idleCpuPerSecond(cpu: Meter): Promise<{ server: number; database: number }> {
+  const before = cpu();
+  await new Promise((resolve) => setTimeout(resolve, KIND_SECONDS * 1000));
+  const after = cpu();
+  return { server: (after.server - before.server) / KIND_SECONDS, database: (after.database - before.database) / KIND_SECONDS };
+}
+
 /**
  * Each kind alone at KIND_RATE for KIND_SECONDS: the CPU one call of it costs, server and database
- * apart, less what the processes spend idle over the same time (timers, the price feed's polls,
- * PostgreSQL's own housekeeping), measured first.
+ * apart, less what the processes spend idle over the same time. Idle is measured before the kinds
+ * and after them, and the lower taken: one window read 42 ms of server CPU a second, the next
+ * run's 4 ms, and the difference moved every kind by 2 ms a call.
  */
 async function costPerKind(base: string, calls: Array<{ kind: string; weight: number; call: Call }>, cpu: Meter): Promise<KindCost[]> {
   // the sessions' uses noted during the climb are written in one transaction at the next flush
   // (server/auth/sessionTouches.ts, once a minute with the default idle limit): let it pass, or it
   // lands in the window of whichever kind comes first
   await new Promise((resolve) => setTimeout(resolve, flushIntervalFor(SESSION_IDLE_MS) + 2_000));
-  const idleStart = cpu();
-  await new Promise((resolve) => setTimeout(resolve, KIND_SECONDS * 1000));
-  const idleEnd = cpu();
-  const count = KIND_RATE * KIND_SECONDS;
-  const idle = { server: (idleEnd.server - idleStart.server) / count, database: (idleEnd.database - idleStart.database) / count };
-  console.log(`  idle for ${KIND_SECONDS} s: server ${Math.round((idleEnd.server - idleStart.server) / KIND_SECONDS)} µs, PostgreSQL ${Math.round((idleEnd.database - idleStart.database) / KIND_SECONDS)} µs of CPU a second (taken off each kind below)`);
-  const costs: KindCost[] = [];
-  for (const call of calls) {
-    const result = await step(base, KIND_RATE, [call], cpu, KIND_SECONDS);
-    const server = Math.max(0, Math.round(result.cpuMicrosPerCall - idle.server));
-    const database = Math.max(0, Math.round(result.databaseCpuMicrosPerCall - idle.database));
-    costs.push({ kind: call.kind, weight: call.weight, serverCpuMicros: server, databaseCpuMicros: database });
+  const idleBefore = await idleCpuPerSecond(cpu);
+  const measured = [];
+  for (const call of calls) measured.push({ call, result: await step(base, KIND_RATE, [call], cpu, KIND_SECONDS) });
+  const idleAfter = await idleCpuPerSecond(cpu);
+  const idle = { server: Math.min(idleBefore.server, idleAfter.server), database: Math.min(idleBefore.database, idleAfter.database) };
+  const micros = (value: number) => Math.round(value);
+  console.log(`  idle, ${KIND_SECONDS} s before the kinds and after: server ${micros(idleBefore.server)} and ${micros(idleAfter.server)} µs, PostgreSQL ${micros(idleBefore.database)} and ${micros(idleAfter.database)} µs of CPU a second (the lower taken off each kind below)`);
+  return measured.map(({ call, result }) => {
+    const server = Math.max(0, Math.round(result.cpuMicrosPerCall - idle.server / KIND_RATE));
+    const database = Math.max(0, Math.round(result.databaseCpuMicrosPerCall - idle.database / KIND_RATE));
     console.log(`  ${call.kind}: server ${server} µs${database ? `, PostgreSQL ${database} µs` : ''} CPU per call, p50 ${result.p50} ms${result.errors ? `, ${result.errors} errors (${result.firstError})` : ''}`);
-  }
-  return costs;
+    return { kind: call.kind, weight: call.weight, serverCpuMicros: server, databaseCpuMicros: database };
+  });
 }
 
 /**
