@@ -99,7 +99,9 @@ test('a request with a revoked token lands on /login?redirect=…', async () => 
   await waitForPath(page, '/my/assets?currency=USDT');
 
   await revokeToken(e2e.baseUrl, session.token);
-  const refused = page.waitForResponse((response) => response.url().includes('/api/v1/web/user/user/profile') && response.status() === 401);
+  // whichever signed-in call answers first is refused (the profile, or the page's balances): the
+  // app then leaves for /login, and a call still in flight may be cut off without its answer
+  const refused = page.waitForResponse((response) => response.url().includes('/api/v1/web/') && response.status() === 401);
   await page.reload();
   await refused;
   await waitForPath(page, `/login?redirect=${encodeURIComponent('/my/assets?currency=USDT')}`);
