@@ -300,7 +300,7 @@ async function step(base: string, rate: number, calls: Array<{ kind: string; wei
         () => void latencies.push({ kind: chosen.kind, ms: performance.now() - due }),
         (error: unknown) => {
           errors++;
-          firstError ??= `${chosen.kind}: ${String(error)}${error instanceof Error && error.cause ? ` (${String(error.cause)})` : ''}`;
+          firstError ??= `${chosen.kind}: ${String(error)}`;
           latencies.push({ kind: chosen.kind, ms: performance.now() - due });
         },
       ),
@@ -378,8 +378,7 @@ async function costPerKind(base: string, calls: Array<{ kind: string; weight: nu
   for (const call of calls) measured.push({ call, result: await step(base, KIND_RATE, [call], cpu, KIND_SECONDS) });
   const idleAfter = await idleCpuPerSecond(cpu);
   const idle = { server: Math.min(idleBefore.server, idleAfter.server), database: Math.min(idleBefore.database, idleAfter.database) };
-  const micros = (value: number) => Math.round(value);
-  console.log(`  idle, ${KIND_SECONDS} s before the kinds and after: server ${micros(idleBefore.server)} and ${micros(idleAfter.server)} µs, PostgreSQL ${micros(idleBefore.database)} and ${micros(idleAfter.database)} µs of CPU a second (the lower taken off each kind below)`);
+  console.log(`  idle, ${KIND_SECONDS} s before the kinds and after: server ${Math.round(idleBefore.server)} and ${Math.round(idleAfter.server)} µs, PostgreSQL ${Math.round(idleBefore.database)} and ${Math.round(idleAfter.database)} µs of CPU a second (the lower taken off each kind below)`);
   return measured.map(({ call, result }) => {
     const server = Math.max(0, Math.round(result.cpuMicrosPerCall - idle.server / KIND_RATE));
     const database = Math.max(0, Math.round(result.databaseCpuMicrosPerCall - idle.database / KIND_RATE));
