@@ -10,7 +10,6 @@
 import { ConfigProvider, theme as antdTheme } from 'antd';
 import { getIntl, RawIntlProvider } from '@umijs/max';
 import React, { useEffect, useMemo } from 'react';
-import { appAlgorithms } from '@/constants/derivedTheme';
 import { appTheme } from '@/constants/theme';
 import { useCurrentLocale } from '@/hooks/useCurrentLocale';
 import { useIsPhone } from '@/hooks/useIsPhone';
@@ -31,14 +30,11 @@ function BaseText({ direction, children }: { direction: 'ltr' | 'rtl'; children:
   );
 }
 
-/** The light and dark algorithms, with the build's derived themes when there are. */
-const ALGORITHMS = appAlgorithms();
-
 export default function AppProviders({ children }: { children: React.ReactNode }) {
   const locale = useCurrentLocale();
   const [mode] = useThemeMode();
   const phone = useIsPhone();
-  const theme = useMemo(() => appTheme(mode, ALGORITHMS[mode], phone), [mode, phone]);
+  const theme = useMemo(() => appTheme(mode, mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm, phone), [mode, phone]);
   const intl = useMemo(() => getIntl(locale, true), [locale]);
   const validateMessages = useMemo(() => formValidateMessages(intl), [intl]);
   const direction = localeDirection(locale);
