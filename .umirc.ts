@@ -78,5 +78,5 @@ export default defineConfig({
     ? { ssr: { serverBuildPath: 'dist-server/umi.server.js', __INTERNAL_DO_NOT_USE_OR_YOU_WILL_BE_FIRED: { pureApp: true } } }
     : {}),
   npmClient: 'npm',
-  plugins: ['./plugins/chunkLoadTimeout', './plugins/browserTargets', './plugins/sideEffectFreePackages', './plugins/appShell', './plugins/unusedAntdParts', './plugins/precompiledMessages', './plugins/icuOnFirstUse', './plugins/antdButtonIsBright', './plugins/consoleChunks', './plugins/signedInStyles', './plugins/serviceWorker', './plugins/prerender'],
+  plugins: ['./plugins/chunkLoadTimeout', './plugins/browserTargets', './plugins/sideEffectFreePackages', './plugins/appShell', './plugins/unusedAntdParts', './plugins/precompiledMessages', './plugins/icuOnFirstUse', './plugins/antdButtonIsBright', './plugins/compileHints', './plugins/consoleChunks', './plugins/signedInStyles', './plugins/serviceWorker', './plugins/prerender'],
 });

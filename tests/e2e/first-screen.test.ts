@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
+import { COMPILE_HINT } from '../../plugins/compileHints';
 import { useE2E, PHONE } from './support/environment';
 import { interceptRequests, pathIs } from './support/intercept';
 import { SCREENSHOT_DIR } from './support/paths';
@@ -226,6 +227,29 @@ describe('what a first screen loads', () => {
     expect(scripts.length).toBeGreaterThan(3);
     const askedByScripts = scripts.filter((script) => script.askedBy !== 'parser' && !/^\/preload_helper\.[^/]*\.js$/.test(script.askedBy));
     expect(askedByScripts.map((script) => `${script.path} by ${script.askedBy}`)).toEqual([]);
+  });
+
+  /**
+   * Every script a first screen runs, but for Umi's few lines of route preload helper, starts with
+   * V8's compile hint (plugins/compileHints): Chromium compiles its functions as it streams in, off
+   * the main thread, not one by one as the long tasks that evaluate umi.js and the chunks call them.
+   */
+  test.each([
+    ['/', false],
+    ['/login', false],
+    ['/calculate', false],
+    ['/shopping', false],
+    ['/my', true],
+  ] as const)('%s: every script of the build it runs is compiled as it arrives', async (path, signedIn) => {
+    const session = signedIn ? await signInViaApi(e2e.baseUrl, Wallet.createRandom()) : undefined;
+    const page = await e2e.newPage({ viewport: PHONE, session });
+    const scripts = scriptsFetchedBy(page);
+    await page.goto(e2e.url(path), { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="tab-bar"]');
+    const built = scripts.filter((script) => !/^\/preload_helper\.[^/]*\.js$/.test(script.path));
+    expect(built.map((script) => script.path)).toContainEqual(expect.stringMatching(/^\/umi\.[^/]+\.js$/));
+    const firstLines = await Promise.all(built.map(async (script) => [script.path, (await script.body).toString('utf8').split('\n')[0]]));
+    expect(firstLines.filter(([, line]) => line !== COMPILE_HINT.trim())).toEqual([]);
   });
 
   /**
