@@ -155,6 +155,21 @@ describe('the first render at 375 px', () => {
 });
 
 describe('what a first screen loads', () => {
+  /** The first screens, each with whether it is seen signed in. */
+  const FIRST_SCREENS = [
+    ['/', false],
+    ['/login', false],
+    ['/calculate', false],
+    ['/shopping', false],
+    ['/my', true],
+  ] as const;
+
+  /** A fresh phone-sized page, signed in as a new wallet when asked. */
+  async function phonePage(signedIn: boolean): Promise<Page> {
+    const session = signedIn ? await signInViaApi(e2e.baseUrl, Wallet.createRandom()) : undefined;
+    return e2e.newPage({ viewport: PHONE, session });
+  }
+
   test('the document defers every script, so the shell paints before any is fetched and run', async () => {
     const html = await (await fetch(e2e.url('/my/assets'))).text();
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
@@ -234,15 +249,8 @@ describe('what a first screen loads', () => {
    * V8's compile hint (plugins/compileHints): Chromium compiles its functions as it streams in, off
    * the main thread, not one by one as the long tasks that evaluate umi.js and the chunks call them.
    */
-  test.each([
-    ['/', false],
-    ['/login', false],
-    ['/calculate', false],
-    ['/shopping', false],
-    ['/my', true],
-  ] as const)('%s: every script of the build it runs is compiled as it arrives', async (path, signedIn) => {
-    const session = signedIn ? await signInViaApi(e2e.baseUrl, Wallet.createRandom()) : undefined;
-    const page = await e2e.newPage({ viewport: PHONE, session });
+  test.each(FIRST_SCREENS)('%s: every script of the build it runs is compiled as it arrives', async (path, signedIn) => {
+    const page = await phonePage(signedIn);
     const scripts = scriptsFetchedBy(page);
     await page.goto(e2e.url(path), { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-testid="tab-bar"]');
@@ -259,15 +267,8 @@ describe('what a first screen loads', () => {
    * date through Intl, so it asks ICU nothing: no Intl object, no `supportedLocalesOf`, no
    * locale-sensitive method of a string, number or date.
    */
-  test.each([
-    ['/', false],
-    ['/login', false],
-    ['/calculate', false],
-    ['/shopping', false],
-    ['/my', true],
-  ] as const)('%s starts without asking ICU anything', async (path, signedIn) => {
-    const session = signedIn ? await signInViaApi(e2e.baseUrl, Wallet.createRandom()) : undefined;
-    const page = await e2e.newPage({ viewport: PHONE, session });
+  test.each(FIRST_SCREENS)('%s starts without asking ICU anything', async (path, signedIn) => {
+    const page = await phonePage(signedIn);
     await page.evaluateOnNewDocument(() => {
       const asked: string[] = [];
       Object.assign(window, { icuAsked: asked });
