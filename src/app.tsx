@@ -8,7 +8,7 @@ import AppProviders from '@/components/AppProviders';
 import { fetchInitialState, type InitialState } from '@/initialState';
 import { ensureLocale } from '@/locales/load';
 import { keepFirstScreenCookie } from '@/prerender/firstScreenCookie';
-import { startFirstRender } from '@/prerender/firstRender';
+import { firstRenderWhenReady } from '@/prerender/firstRender';
 import { decideHydration, isHydrating } from '@/prerender/hydration';
 import { preloadRoute, rememberRoutes } from '@/prerender/preloadRoute';
 import { requestConfig } from '@/requestErrorConfig';
@@ -30,8 +30,10 @@ export function render(oldRender: () => void) {
   keepFirstScreenCookie();
   // wallets answer while the app starts: the login screen need not wait for them after it mounts
   startWalletDiscovery();
-  void Promise.all([ensureLocale(getLocale()).catch(() => undefined), hydratedRoute ? preloadRoute(hydratedRoute) : undefined]).finally(() =>
-    startFirstRender(oldRender, hydratedRoute !== undefined),
+  void firstRenderWhenReady(
+    ensureLocale(getLocale()).catch(() => undefined),
+    hydratedRoute ? () => preloadRoute(hydratedRoute) : undefined,
+    oldRender,
   );
   // built apps only: `max dev` serves files that change on every edit, and tests have no worker
   if (process.env.NODE_ENV === 'production') registerServiceWorker();

@@ -4,7 +4,7 @@
  * render over the document stays one task (slowPage.harness.tsx says how a slice is seen).
  */
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { startFirstRender } from '@/prerender/firstRender';
+import { firstRenderWhenReady, startFirstRender } from '@/prerender/firstRender';
 import { IN_ONE_TASK, PARTS, SlowPage, slowPageEvents, slowPageMarkup } from './slowPage.harness';
 
 test('a prerendered page hydrates in slices: the timer set by its first part runs before its last part renders', async () => {
@@ -26,4 +26,49 @@ test('a render over the document is one task, not made in a transition', async (
   const order = await slowPageEvents(() => startFirstRender(() => createRoot(container).render(<SlowPage />), false));
   expect(order).toEqual(IN_ONE_TASK);
   expect(container.querySelectorAll('li')).toHaveLength(PARTS);
+});
+
+/** Every timer set before now has run, and every promise chained on them. */
+const afterTimersSetSoFar = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+describe('firstRenderWhenReady: the route code and the render start each in a task of their own', () => {
+  test('with the messages and the route already there, neither runs in the calling task', async () => {
+    const events: string[] = [];
+    const done = firstRenderWhenReady(
+      Promise.resolve(),
+      async () => {
+        events.push('route');
+        // set inside the route's task: it runs before the render only if the render waits for a task of its own
+        setTimeout(() => events.push('timer set by the route'), 0);
+      },
+      () => events.push('render'),
+    );
+    // every promise of the calling task settled: still nothing
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(events).toEqual([]);
+    await done;
+    expect(events).toEqual(['route', 'timer set by the route', 'render']);
+  });
+
+  test('a render over the document waits for the messages, then starts in a task of its own, not in a transition', async () => {
+    let arrive: () => void = () => undefined;
+    const messages = new Promise<void>((resolve) => (arrive = resolve));
+    const container = document.createElement('div');
+    const render = jest.fn(() => createRoot(container).render(<SlowPage />));
+    const done = firstRenderWhenReady(messages, undefined, render);
+    await afterTimersSetSoFar();
+    expect(render).not.toHaveBeenCalled();
+    arrive();
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(render).not.toHaveBeenCalled();
+    const order = await slowPageEvents(() => void done);
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(order).toEqual(IN_ONE_TASK);
+  });
+
+  test('the render starts even when the route code fails to load', async () => {
+    const render = jest.fn();
+    await expect(firstRenderWhenReady(Promise.resolve(), () => Promise.reject(new Error('chunk failed')), render)).rejects.toThrow('chunk failed');
+    expect(render).toHaveBeenCalledTimes(1);
+  });
 });
