@@ -5,8 +5,8 @@
  * The built app's messages arrive as trees (plugins/precompiledMessages). A tree of text and
  * placeholders only is written out directly: formatting it would build an IntlMessageFormat per
  * message, 7–14 ms of the app's first render at 4× CPU (a median of cold loads; one load spent 60),
- * inside the providers' render, which React cannot split. Any other message (a string in `max dev` and the unit tests, or a
- * tree with a plural or a number) is formatted by react-intl as before.
+ * inside the providers' render, which React cannot split. Any other message (a string in `max dev`
+ * and the unit tests, or a tree with a plural or a number) is formatted by react-intl as before.
  */
 import type { FormProps } from 'antd';
 import type { getIntl } from '@umijs/max';

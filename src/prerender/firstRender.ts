@@ -1,9 +1,11 @@
 /**
- * The app's first render. Hydrating a prerendered page is React's largest piece of start-up work
- * (130–250 ms at 4× CPU on a phone), and `hydrateRoot` called outside a transition does it in one
- * task, so a tap meanwhile waits for all of it. Called inside `startTransition`, React hydrates in
- * slices of about 5 ms and lets the browser run between them. A render over the document (no
- * prerendered page for this visit) stays as it was.
+ * The app's first render: when it starts (`firstRenderWhenReady`) and how (`startFirstRender`).
+ *
+ * Hydrating a prerendered page is React's largest piece of start-up work (130–250 ms at 4× CPU on a
+ * phone), and `hydrateRoot` called outside a transition does it in one task, so a tap meanwhile
+ * waits for all of it. Called inside `startTransition`, React hydrates in slices of about 5 ms and
+ * lets the browser run between them. A render over the document (no prerendered page for this
+ * visit) stays as it was.
  */
 import { startTransition } from 'react';
 
@@ -13,7 +15,7 @@ export function startFirstRender(render: () => void, hydrating: boolean): void {
 }
 
 /** Resolves in a task of its own (a timer's): what awaits it does not lengthen the task it came from. */
-export function nextTask(): Promise<void> {
+function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
