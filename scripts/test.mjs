@@ -24,7 +24,8 @@ const suites = [
   // each server test file has a database of its own (tests/server/support/db.ts): files run in parallel (jest.server.config.js)
   { name: 'server-sqlite', config: 'jest.server.config.js', env: { DATABASE_URL: '' } },
   { name: 'server-postgres', config: 'jest.server.config.js', env: {} },
-  { name: 'e2e', config: 'jest.e2e.config.js', env: {}, runInBand: true },
+  // two files at a time (jest.e2e.config.js)
+  { name: 'e2e', config: 'jest.e2e.config.js', env: {} },
 ].filter((s) => !only || only.includes(s.name));
 
 const missing = missingPackages(suites.map((suite) => suite.name));
@@ -54,7 +55,7 @@ if (!only || only.includes('lint')) {
 for (const suite of suites) {
   const out = join(outDir, `${suite.name}.json`);
   console.log(`\n=== ${suite.name} ===`);
-  const args = ['jest', '-c', suite.config, '--json', `--outputFile=${out}`, ...(suite.runInBand ? ['--runInBand'] : []), ...extra];
+  const args = ['jest', '-c', suite.config, '--json', `--outputFile=${out}`, ...extra];
   const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, ...suite.env, FORCE_COLOR: '0' } });
   if (!existsSync(out)) {
     broken.push(suite.name);
