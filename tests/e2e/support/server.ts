@@ -47,6 +47,8 @@ export interface StartOptions {
    * false): a bench's first page would otherwise be the build's document, with skeletons for its data.
    */
   waitForLiveDocuments?: boolean;
+  /** the port to try next (default: one free when asked); tests/e2e/server-start.test.ts gives a taken one */
+  choosePort?: () => Promise<number>;
 }
 
 /** One currency as GET /api/v1/web/market/prices reports it (contract/market.ts). */
@@ -126,12 +128,34 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
+/** how many ports startServer tries when the one it chose was taken before the server listened */
+const PORT_ATTEMPTS = 3;
+
+/**
+ * The server on a port free when chosen. Test files run side by side (jest.e2e.config.js), so
+ * another file's server may take that port before this one listens: the start is then retried
+ * on another port.
+ */
 export async function startServer(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const prices = await startPriceFeed();
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await startServerOn(await (options.choosePort ?? freePort)(), prices, extraEnv, options);
+      } catch (error) {
+        if (attempt >= PORT_ATTEMPTS || !String(error).includes('EADDRINUSE')) throw error;
+      }
+    }
+  } catch (error) {
+    await prices.stop();
+    throw error;
+  }
+}
+
+async function startServerOn(port: number, prices: PriceFeed, extraEnv: Record<string, string>, options: StartOptions): Promise<RunningServer> {
   // the feed's sources for every currency the caller did not source itself
   const priceSources = Object.fromEntries(Object.entries(prices.env).filter(([name]) => !extraEnv[name]?.trim()));
   const feedOff = (extraEnv.JOBS_OFF ?? '').split(',').map((job) => job.trim()).includes('priceFeed');
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'powerfi-e2e-db-'));
   // production refuses to start without the pay-password pepper (server/payPassword/pepper.ts)
   const pepperFile = join(dataDir, 'pay-password-pepper');
@@ -165,7 +189,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
   const logs = () => output;
 
   /** SIGTERM to the whole group, SIGKILL whatever is left after a while. */
-  const stop = async () => {
+  const stopServer = async () => {
     const signalGroup = (signal: NodeJS.Signals) => {
       try {
         process.kill(-child.pid!, signal);
@@ -178,9 +202,12 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     signalGroup('SIGKILL');
     child.stdout!.destroy();
     child.stderr!.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const stop = async () => {
+    await stopServer();
     // after the server: it would log every poll that found the market gone
     await prices.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
@@ -205,7 +232,8 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     }
     if (options.waitForLiveDocuments) await liveDocumentsReady(`http://127.0.0.1:${port}`);
   } catch (error) {
-    await stop();
+    // the caller stops the price feed, or starts again on another port with it
+    await stopServer();
     throw error;
   }
 
