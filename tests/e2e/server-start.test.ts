@@ -39,8 +39,9 @@ it('a port taken before the server listens: the server starts on another, and an
 it('any other failure to start is not retried', async () => {
   const tried: number[] = [];
   const choosePort = async () => {
-    tried.push(await freePort());
-    return tried[tried.length - 1];
+    const port = await freePort();
+    tried.push(port);
+    return port;
   };
   // production refuses to start without the one origin the browser opens
   await expect(startServer({ PUBLIC_ORIGIN: '' }, { choosePort })).rejects.toThrow(/exited .* before listening/);
