@@ -180,7 +180,6 @@ const ROUTES: RouteCase[] = [
     shows: '.ant-list-item .ant-card',
     sheets: {
       'exchange mined coin': async (page) => {
-        await page.waitForFunction(() => Array.from(document.querySelectorAll('button')).some((b) => b.innerText.includes('兑换为 USDT') && !b.disabled), { timeout: 20_000 });
         await clickText(page, 'button', '兑换为 USDT');
         await sheetShown(page);
       },

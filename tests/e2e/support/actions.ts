@@ -1,20 +1,29 @@
 /** What a person does on a page: click a labelled element, type into a field. */
 import type { Page } from 'puppeteer-core';
-import { currentPath, waitForText } from './page';
+import { WAIT_MS, currentPath, textsOf } from './page';
 
-/** Clicks the first visible element matching `selector` whose text contains `text`. */
-export async function clickText(page: Page, selector: string, text: string): Promise<void> {
-  await waitForText(page, selector, text);
-  const clicked = await page.$$eval(
-    selector,
-    (elements, wanted) => {
-      const target = elements.find((el) => (el as HTMLElement).innerText.includes(wanted) && (el as HTMLElement).offsetParent !== null);
-      (target as HTMLElement | undefined)?.click();
-      return !!target;
-    },
-    text,
-  );
-  if (!clicked) throw new Error(`no visible ${selector} with "${text}" at ${currentPath(page)}`);
+/**
+ * Clicks the first visible, enabled element matching `selector` whose text contains `text`, waiting
+ * for one: a button shown disabled while its page loads its data takes no click.
+ */
+export async function clickText(page: Page, selector: string, text: string, timeout = WAIT_MS): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (sel, wanted) => {
+        const target = Array.from(document.querySelectorAll<HTMLElement>(sel)).find(
+          (el) => el.innerText.includes(wanted) && el.offsetParent !== null && !el.closest('[disabled], [aria-disabled="true"]'),
+        );
+        target?.click();
+        return !!target;
+      },
+      { timeout },
+      selector,
+      text,
+    );
+  } catch {
+    const shown = await textsOf(page, selector).catch(() => []);
+    throw new Error(`no visible, enabled ${selector} with "${text}"; found ${JSON.stringify(shown)} at ${currentPath(page)}`);
+  }
 }
 
 /**

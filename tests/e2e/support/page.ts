@@ -1,7 +1,8 @@
 /** Small waits on what a person sees: the address bar and texts on screen. */
 import type { Page } from 'puppeteer-core';
 
-const WAIT_MS = 20_000;
+/** how long a wait on the page lasts before the test fails */
+export const WAIT_MS = 20_000;
 
 /** Path + search + hash of the page's current address. */
 export function currentPath(page: Page): string {
