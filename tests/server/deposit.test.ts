@@ -4,7 +4,6 @@
  * audited in the ledger), and the user's deposit records.
  */
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { HDNodeWallet } from 'ethers';
 import { startTestApp, type TestApp } from './support/app';
@@ -13,6 +12,7 @@ import { bearer } from './support/siwe';
 import { creditDeposit } from '../../server/deposits/creditByHand';
 import { cliActor } from '../../server/operators/actor';
 import { checkLedger } from '../../server/ledger/invariants';
+import { PROJECT_ROOT, opsCommand } from '../opsCommand';
 
 const ROOT = HDNodeWallet.fromPhrase('test test test test test test test test test test test junk', undefined, "m/44'/60'/0'");
 const XPUB = ROOT.neuter().extendedKey;
@@ -87,16 +87,14 @@ describe('crediting', () => {
   it('runs as `npm run ops -- deposit:credit`, idempotently, and `ledger:check` reports the invariants', async () => {
     const { options } = t.testDb;
     const env = { ...process.env, SQLITE_PATH: options.sqlitePath, DATABASE_URL: options.databaseUrl, DATABASE_SCHEMA: options.databaseSchema ?? '' };
-    const tsx = path.join(__dirname, '../../node_modules/.bin/tsx');
-    const cli = path.join(__dirname, '../../server/ops/cli.ts');
     const tx = randomTxHash();
     const args = ['deposit:credit', '--uid', alice.uid, '--currency', 'USDT', '--amount', '40', '--network', 'BEP20', '--tx', tx, '--operator', 'dave'];
-    const run = promisify(execFile);
-    const first = await run(tsx, [cli, ...args], { env });
+    const run = (args: string[]) => promisify(execFile)(...opsCommand(args), { env, cwd: PROJECT_ROOT });
+    const first = await run(args);
     expect(JSON.parse(first.stdout)).toMatchObject({ credited: true, amount: '40' });
-    const second = await run(tsx, [cli, ...args], { env });
+    const second = await run(args);
     expect(JSON.parse(second.stdout)).toMatchObject({ credited: false, alreadyCredited: true });
-    const check = await run(tsx, [cli, 'ledger:check'], { env });
+    const check = await run(['ledger:check']);
     expect(JSON.parse(check.stdout)).toMatchObject({ ok: true, currencySums: { USDT: '0' }, problems: [] });
     expect(await balanceOf(t.app, alice)).toBe('190.25');
   }, 180_000);

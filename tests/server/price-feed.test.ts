@@ -10,7 +10,6 @@
  * minute for 30 days). SQLite, or PostgreSQL when DATABASE_URL is set.
  */
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import Fastify from 'fastify';
 import { toUnits } from '../../contract/rules/money';
 import { parseJobSchedule } from '../../server/jobSchedule';
@@ -27,6 +26,7 @@ import { createTestDb, type TestDb } from './support/db';
 import { DAY, HOUR, MINUTE } from './support/clock';
 import { convert, deposit, newUser, quote, type MoneyUser } from './support/ledger';
 import { poll, priceConfig, startPriceServer, type PriceServer } from './support/priceFeed';
+import { PROJECT_ROOT, opsCommand } from '../opsCommand';
 
 const silent = Fastify({ logger: false }).log;
 
@@ -304,10 +304,9 @@ describe('npm run ops -- prices:status', () => {
   afterAll(async () => cli?.cleanup());
 
   function status(env: Record<string, string>) {
-    const root = path.resolve(__dirname, '../..');
     const { databaseUrl, databaseSchema, sqlitePath } = cli.options;
-    const run = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['server/ops/cli.ts', 'prices:status'], {
-      cwd: root,
+    const run = spawnSync(...opsCommand(['prices:status']), {
+      cwd: PROJECT_ROOT,
       encoding: 'utf8',
       timeout: 30_000,
       env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: databaseSchema ?? '', SQLITE_PATH: sqlitePath, NODE_ENV: 'test', ...env },

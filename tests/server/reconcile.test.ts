@@ -10,7 +10,6 @@
  * is set.
  */
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { HDNodeWallet, parseEther, parseUnits, Wallet, type Contract, type JsonRpcProvider } from 'ethers';
 import { fundedWallet, startLocalChain, type LocalChain } from '../chain/localChain';
@@ -36,9 +35,8 @@ import { deposit, newUser, PAY_PASSWORD, type MoneyUser } from './support/ledger
 import { saveWithdrawAddress } from './support/withdrawals';
 import { bearer } from './support/siwe';
 import { walletProof } from './support/stepUp';
+import { PROJECT_ROOT, opsCommand } from '../opsCommand';
 
-const ROOT = path.resolve(__dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const FAST: RetryPolicy = { attempts: 2, baseDelayMs: 5, maxDelayMs: 10, timeoutMs: 5000 };
 const silent = Fastify({ logger: false }).log;
 /** ledger units of a signed decimal amount */
@@ -160,8 +158,8 @@ async function ops(config: ServerConfig, args: string[] = []): Promise<{ code: n
 function opsProcess(env: Env): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const { databaseUrl, databaseSchema, sqlitePath } = t.testDb.options;
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['server/ops/cli.ts', 'reconcile'], {
-      cwd: ROOT,
+    const child = spawn(...opsCommand(['reconcile']), {
+      cwd: PROJECT_ROOT,
       env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: databaseSchema ?? '', SQLITE_PATH: sqlitePath, LOG_LEVEL: 'info', ...env },
     });
     let stdout = '';

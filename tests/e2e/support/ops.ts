@@ -1,13 +1,12 @@
 /** The ops command line (server/ops/cli.ts) run against a test server's SQLite database. */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { ROOT } from './paths';
+import { PROJECT_ROOT, opsCommand } from '../../opsCommand';
 
 /** `npm run ops -- …` on the database at `sqlitePath`: the JSON lines it printed, parsed. */
 export function opsOn(sqlitePath: string): (...args: string[]) => Record<string, unknown>[] {
   return (...args) => {
-    const run = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['server/ops/cli.ts', ...args], {
-      cwd: ROOT,
+    const run = spawnSync(...opsCommand(args), {
+      cwd: PROJECT_ROOT,
       env: { ...process.env, SQLITE_PATH: sqlitePath, DATABASE_URL: '' },
       encoding: 'utf8',
     });
