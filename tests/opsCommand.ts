@@ -5,9 +5,11 @@
  */
 import path from 'node:path';
 
-export const PROJECT_ROOT = path.resolve(__dirname, '..');
-
-/** The program to spawn and its arguments for `npm run ops -- ...args`; spawn it with `cwd: PROJECT_ROOT`. */
-export function opsCommand(args: string[]): [string, string[]] {
-  return [process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args]];
+/**
+ * The arguments of spawn, spawnSync or execFile for `npm run ops -- ...args`: the program, its
+ * arguments, and `options` with the project's root as the working directory.
+ */
+export function opsCommand<const Options extends object>(args: string[], options: Options): [string, string[], Options & { cwd: string }] {
+  const cwd = path.resolve(__dirname, '..');
+  return [process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], { ...options, cwd }];
 }

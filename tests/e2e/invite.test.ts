@@ -78,6 +78,8 @@ describe('invite through the link', () => {
     await buyPower(pageB, invitee);
     await pageA.reload();
     await waitForText(pageA, '[data-testid="invitee"]', '+6.4 USDT');
+    // The statistics come from a request of their own, which may answer after the invitees' page.
+    await waitForText(pageA, '.ant-statistic', '累计佣金');
     expect((await textsOf(pageA, '.ant-statistic')).find((text) => text.includes('累计佣金'))).toContain('6.4');
   });
 

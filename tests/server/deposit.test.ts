@@ -12,7 +12,7 @@ import { bearer } from './support/siwe';
 import { creditDeposit } from '../../server/deposits/creditByHand';
 import { cliActor } from '../../server/operators/actor';
 import { checkLedger } from '../../server/ledger/invariants';
-import { PROJECT_ROOT, opsCommand } from '../opsCommand';
+import { opsCommand } from '../opsCommand';
 
 const ROOT = HDNodeWallet.fromPhrase('test test test test test test test test test test test junk', undefined, "m/44'/60'/0'");
 const XPUB = ROOT.neuter().extendedKey;
@@ -89,7 +89,7 @@ describe('crediting', () => {
     const env = { ...process.env, SQLITE_PATH: options.sqlitePath, DATABASE_URL: options.databaseUrl, DATABASE_SCHEMA: options.databaseSchema ?? '' };
     const tx = randomTxHash();
     const args = ['deposit:credit', '--uid', alice.uid, '--currency', 'USDT', '--amount', '40', '--network', 'BEP20', '--tx', tx, '--operator', 'dave'];
-    const run = (args: string[]) => promisify(execFile)(...opsCommand(args), { env, cwd: PROJECT_ROOT });
+    const run = (opsArgs: string[]) => promisify(execFile)(...opsCommand(opsArgs, { env }));
     const first = await run(args);
     expect(JSON.parse(first.stdout)).toMatchObject({ credited: true, amount: '40' });
     const second = await run(args);

@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createTestDb, type TestDb } from './support/db';
-import { PROJECT_ROOT, opsCommand } from '../opsCommand';
+import { opsCommand } from '../opsCommand';
 
 const RUNS = 10;
 /** runs at once: each is a short-lived node process */
@@ -32,11 +32,12 @@ afterAll(async () => {
 function runOps(args: string[]): Promise<number | null> {
   const { databaseUrl, databaseSchema, sqlitePath } = testDb.options;
   return new Promise((resolve, reject) => {
-    const child = spawn(...opsCommand(args), {
-      cwd: PROJECT_ROOT,
-      stdio: 'ignore',
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: databaseSchema ?? '', SQLITE_PATH: sqlitePath },
-    });
+    const child = spawn(
+      ...opsCommand(args, {
+        stdio: 'ignore',
+        env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: databaseSchema ?? '', SQLITE_PATH: sqlitePath },
+      }),
+    );
     child.once('error', reject);
     child.once('exit', (code) => resolve(code));
   });

@@ -26,7 +26,7 @@ import { createTestDb, type TestDb } from './support/db';
 import { DAY, HOUR, MINUTE } from './support/clock';
 import { convert, deposit, newUser, quote, type MoneyUser } from './support/ledger';
 import { poll, priceConfig, startPriceServer, type PriceServer } from './support/priceFeed';
-import { PROJECT_ROOT, opsCommand } from '../opsCommand';
+import { opsCommand } from '../opsCommand';
 
 const silent = Fastify({ logger: false }).log;
 
@@ -305,12 +305,13 @@ describe('npm run ops -- prices:status', () => {
 
   function status(env: Record<string, string>) {
     const { databaseUrl, databaseSchema, sqlitePath } = cli.options;
-    const run = spawnSync(...opsCommand(['prices:status']), {
-      cwd: PROJECT_ROOT,
-      encoding: 'utf8',
-      timeout: 30_000,
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: databaseSchema ?? '', SQLITE_PATH: sqlitePath, NODE_ENV: 'test', ...env },
-    });
+    const run = spawnSync(
+      ...opsCommand(['prices:status'], {
+        encoding: 'utf8',
+        timeout: 30_000,
+        env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: databaseSchema ?? '', SQLITE_PATH: sqlitePath, NODE_ENV: 'test', ...env },
+      }),
+    );
     return { code: run.status, lines: run.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>) };
   }
 

@@ -35,7 +35,7 @@ import { deposit, newUser, PAY_PASSWORD, type MoneyUser } from './support/ledger
 import { saveWithdrawAddress } from './support/withdrawals';
 import { bearer } from './support/siwe';
 import { walletProof } from './support/stepUp';
-import { PROJECT_ROOT, opsCommand } from '../opsCommand';
+import { opsCommand } from '../opsCommand';
 
 const FAST: RetryPolicy = { attempts: 2, baseDelayMs: 5, maxDelayMs: 10, timeoutMs: 5000 };
 const silent = Fastify({ logger: false }).log;
@@ -158,10 +158,11 @@ async function ops(config: ServerConfig, args: string[] = []): Promise<{ code: n
 function opsProcess(env: Env): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const { databaseUrl, databaseSchema, sqlitePath } = t.testDb.options;
   return new Promise((resolve, reject) => {
-    const child = spawn(...opsCommand(['reconcile']), {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: databaseSchema ?? '', SQLITE_PATH: sqlitePath, LOG_LEVEL: 'info', ...env },
-    });
+    const child = spawn(
+      ...opsCommand(['reconcile'], {
+        env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: databaseSchema ?? '', SQLITE_PATH: sqlitePath, LOG_LEVEL: 'info', ...env },
+      }),
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
