@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../../tests/e2e/support/paths';
+import { PROJECT_ROOT as ROOT } from '../../tests/projectCommand';
 
 export const REFERENCE_ROOT = path.join(ROOT, 'bench', 'reference');
 export const REFERENCE_LABEL = 'Umi + antd (reference)';

@@ -3,10 +3,8 @@
  * local origins `npm start` listens on; in production the server refuses to start without it.
  */
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { loadConfig } from '../../server/config';
-
-const ROOT = path.resolve(__dirname, '../..');
+import { startCommand } from '../projectCommand';
 
 describe('PUBLIC_ORIGIN', () => {
   it('is a comma separated list of origins, trailing slashes dropped, duplicates once', () => {
@@ -31,12 +29,13 @@ describe('PUBLIC_ORIGIN', () => {
   });
 
   it('is required in production: the server (npm start) exits non-zero with that message before listening', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: '', PORT: '1', DATABASE_URL: '', SQLITE_PATH: '/nonexistent-powerfi/never.sqlite' },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const result = spawnSync(
+      ...startCommand({
+        env: { ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: '', PORT: '1', DATABASE_URL: '', SQLITE_PATH: '/nonexistent-powerfi/never.sqlite' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      }),
+    );
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('PUBLIC_ORIGIN is required in production');
     expect(result.stdout + result.stderr).not.toMatch(/listening/i);

@@ -27,8 +27,8 @@ import { requestWithdrawal, saveWithdrawAddress } from './support/withdrawals';
 import { directRpc } from '../../server/deposits/rpc';
 import { WithdrawalSigner } from '../../server/withdrawals/signer';
 import { fundedWallet, startLocalChain } from '../chain/localChain';
+import { tsxCommand } from '../projectCommand';
 
-const ROOT = path.resolve(__dirname, '../..');
 const CHILD = path.join(__dirname, 'support/crashChild.ts');
 /** no operation here has this many statements: a loop that reaches it is a broken test */
 const MAX_STATEMENTS = 200;
@@ -61,7 +61,7 @@ interface WarmChild {
 }
 
 function startChild(): Promise<WarmChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(t.testDb.options)], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(...tsxCommand(CHILD, [JSON.stringify(t.testDb.options)], { stdio: ['pipe', 'pipe', 'pipe'] }));
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));

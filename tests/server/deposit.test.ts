@@ -12,7 +12,7 @@ import { bearer } from './support/siwe';
 import { creditDeposit } from '../../server/deposits/creditByHand';
 import { cliActor } from '../../server/operators/actor';
 import { checkLedger } from '../../server/ledger/invariants';
-import { opsCommand } from '../opsCommand';
+import { opsCommand } from '../projectCommand';
 
 const ROOT = HDNodeWallet.fromPhrase('test test test test test test test test test test test junk', undefined, "m/44'/60'/0'");
 const XPUB = ROOT.neuter().extendedKey;

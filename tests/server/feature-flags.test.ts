@@ -18,6 +18,7 @@ import type { Db } from '../../server/db';
 import { testConfig, type TestApp } from './support/app';
 import { balanceOf, startWithAliceAndBob, transfer, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
+import { startCommand } from '../projectCommand';
 
 const FEATURES_URL = '/api/v1/web/features';
 
@@ -262,12 +263,11 @@ describe('FEATURE_FLAGS is parsed strictly', () => {
   });
 
   it('`npm start` with an unknown flag exits at start with the reason', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: path.join(__dirname, '../..'),
+    const result = spawnSync(...startCommand({
       env: { ...process.env, FEATURE_FLAGS: 'transfer=false,teleport=false', DATABASE_URL: '', DIST_DIR: '/nonexistent-powerfi-dist', PORT: '0' },
       encoding: 'utf8',
       timeout: 30_000,
-    });
+    }));
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/FEATURE_FLAGS: unknown feature flag "teleport"/);
   });

@@ -4,16 +4,16 @@ import path from 'node:path';
 import { migrateToLatest } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations';
 import { createTestDb, type TestDb } from './support/db';
+import { tsxCommand } from '../projectCommand';
 
-const ROOT = path.resolve(__dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 function migrateInChild(testDb: TestDb, startAt: number): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [path.join(__dirname, 'support/migrateOnce.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, POWERFI_TEST_DB: JSON.stringify(testDb.options), POWERFI_START_AT: String(startAt) },
-    });
+    const child = spawn(
+      ...tsxCommand(path.join(__dirname, 'support/migrateOnce.ts'), [], {
+        env: { ...process.env, POWERFI_TEST_DB: JSON.stringify(testDb.options), POWERFI_START_AT: String(startAt) },
+      }),
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));

@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createTestDb, type TestDb } from './support/db';
-import { opsCommand } from '../opsCommand';
+import { opsCommand } from '../projectCommand';
 
 const RUNS = 10;
 /** runs at once: each is a short-lived node process */

@@ -16,8 +16,8 @@ import { testConfig, type TestApp } from './support/app';
 import { deposit, newUser, startWithPayee, transfer, TRANSFER_URL, type MoneyUser } from './support/ledger';
 import { bearer } from './support/siwe';
 import { postPayPass } from './support/stepUp';
+import { startCommand } from '../projectCommand';
 
-const ROOT = path.resolve(__dirname, '../..');
 const KEY_1 = randomBytes(32);
 const KEY_2 = randomBytes(32);
 
@@ -149,8 +149,7 @@ describe('the key never reaches the log', () => {
 
 describe('in production', () => {
   const start = (env: Record<string, string>) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
+    spawnSync(...startCommand({
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -164,7 +163,7 @@ describe('in production', () => {
       },
       encoding: 'utf8',
       timeout: 30_000,
-    });
+    }));
 
   it('the server refuses to start without PAY_PASSWORD_PEPPER_FILE, saying so, and generates nothing', () => {
     const result = start({});

@@ -5,10 +5,10 @@
  * guards' defaults and overrides; the demo feed, never in production.
  */
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { toUnits } from '../../contract/rules/money';
 import { loadConfig } from '../../server/config';
 import { parsePriceConfig } from '../../server/prices/config';
+import { startCommand } from '../projectCommand';
 
 const AGGREGATOR = '0x5f4ec3df9cbd43714fe2740f5e3616155c5b8419';
 const CHECKSUMMED = '0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419';
@@ -147,13 +147,11 @@ describe('the guards and the demo feed', () => {
   });
 
   it('a bad price source stops the server (npm start) before it listens', () => {
-    const root = path.resolve(__dirname, '../..');
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
+    const result = spawnSync(...startCommand({
       env: { ...process.env, PRICE_SOURCES_ETH: 'http://prices.example/eth#/price', PORT: '1', DATABASE_URL: '', SQLITE_PATH: '/nonexistent-powerfi/never.sqlite' },
       encoding: 'utf8',
       timeout: 30_000,
-    });
+    }));
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('PRICE_SOURCES_ETH: a price source must be https');
     expect(result.stdout + result.stderr).not.toMatch(/listening/i);

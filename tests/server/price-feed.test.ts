@@ -26,7 +26,7 @@ import { createTestDb, type TestDb } from './support/db';
 import { DAY, HOUR, MINUTE } from './support/clock';
 import { convert, deposit, newUser, quote, type MoneyUser } from './support/ledger';
 import { poll, priceConfig, startPriceServer, type PriceServer } from './support/priceFeed';
-import { opsCommand } from '../opsCommand';
+import { opsCommand } from '../projectCommand';
 
 const silent = Fastify({ logger: false }).log;
 

@@ -35,7 +35,7 @@ import { deposit, newUser, PAY_PASSWORD, type MoneyUser } from './support/ledger
 import { saveWithdrawAddress } from './support/withdrawals';
 import { bearer } from './support/siwe';
 import { walletProof } from './support/stepUp';
-import { opsCommand } from '../opsCommand';
+import { opsCommand } from '../projectCommand';
 
 const FAST: RetryPolicy = { attempts: 2, baseDelayMs: 5, maxDelayMs: 10, timeoutMs: 5000 };
 const silent = Fastify({ logger: false }).log;

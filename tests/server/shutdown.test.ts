@@ -23,8 +23,8 @@ import { PAY_PASSWORD, TRANSFER_URL, deposit, newUser, transfer, type MoneyUser 
 import { startTestApp, type TestApp } from './support/app';
 import { DAY } from './support/clock';
 import { call, insertPowerProduct, newUser as newBuyer, PAY_PASSWORD as BUYER_PAY_PASSWORD } from './products.fixture';
+import { PROJECT_ROOT, startCommand } from '../projectCommand';
 
-const ROOT = path.resolve(__dirname, '../..');
 const TRANSFERS = 200;
 const CONCURRENCY = 16;
 /** SIGTERM once this many transfers were answered */
@@ -66,8 +66,7 @@ function freePort(): Promise<number> {
 /** `extraEnv` sets the server's job schedule (server/jobSchedule.ts); by default it runs none. */
 async function startServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; exited: Promise<number | null>; logs: () => string }> {
   const { databaseUrl, databaseSchema, sqlitePath } = t.testDb.options;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
+  const child = spawn(...startCommand({
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
@@ -84,10 +83,10 @@ async function startServer(port: number, extraEnv: Record<string, string> = {}):
       RATE_LIMIT_MONEY_MAX: '100000',
       JOBS_OFF: 'settlement,mallSweep',
       // the key file the test app made the users' pay-password hashes with (production never generates one)
-      PAY_PASSWORD_PEPPER_FILE: path.resolve(ROOT, t.config.payPasswordPepper.file),
+      PAY_PASSWORD_PEPPER_FILE: path.resolve(PROJECT_ROOT, t.config.payPasswordPepper.file),
       ...extraEnv,
     },
-  });
+  }));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
   await new Promise<void>((resolve, reject) => {

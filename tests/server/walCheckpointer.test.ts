@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHECKPOINT_WARNING_CODE, startWalCheckpointer, throttled } from '../../server/db/walCheckpointer';
 import { checkpointOutcome, eventually } from './support/walCheckpoint';
+import { tsxCommand } from '../projectCommand';
 
-const ROOT = path.resolve(__dirname, '../..');
 
 let dir: string;
 beforeAll(() => {
@@ -25,11 +25,7 @@ describe('WAL checkpoint worker', () => {
   });
 
   it('runs from its module file under `node --import tsx`, as `npm start` runs the server', () => {
-    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'support/walCheckpoint.ts'), path.join(dir, 'under-tsx.sqlite')], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const child = spawnSync(...tsxCommand(path.join(__dirname, 'support/walCheckpoint.ts'), [path.join(dir, 'under-tsx.sqlite')], { encoding: 'utf8', timeout: 30_000 }));
     expect(child.stderr).toBe('');
     expect(JSON.parse(child.stdout)).toEqual({ walHeldTheWrite: true, mainFileGrew: true });
   });

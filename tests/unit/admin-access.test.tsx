@@ -13,8 +13,8 @@ import { WALLET_ERROR_CODES } from './admin-fixtures';
 import access from '@/access';
 import { adminMenu, adminRouteTree, menuKeyOf, type AdminRoute } from '@/admin/menu';
 import { isRouteAccessible } from '@/utils/routeAccess';
+import { PROJECT_ROOT as root } from '../projectCommand';
 
-const root = path.resolve(__dirname, '../..');
 const flags = { calculate: true, mall: true, transfer: true, deposit: true, invite: true, withdraw: true };
 
 const menuFor = (role: OperatorRole) => adminMenu(access({ features: flags, operatorPermissions: ROLE_PERMISSIONS[role] })).map((entry) => entry.label);

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { render } from '@testing-library/react';
 import { Typography } from 'antd';
 import { ellipsisStyle } from '@/utils/ellipsis';
-import { ROOT, sourceFiles } from './sourceFiles';
+import { sourceFiles } from './sourceFiles';
+import { PROJECT_ROOT as ROOT } from '../projectCommand';
 
 /** The user app's .tsx files (not the operator console, whose tables cut cells their own way). */
 const userAppFiles = () => sourceFiles('src').filter((file) => file.endsWith('.tsx') && !/^src[\\/](admin|pages[\\/]Admin)[\\/]/.test(file));

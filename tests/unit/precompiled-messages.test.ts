@@ -12,7 +12,8 @@ import IntlMessageFormat from 'intl-messageformat';
 import type { MessageFormatElement } from 'intl-messageformat-parser';
 import { compileMessages, localeModuleOf, MESSAGE_MODULES, messageModuleOf, NO_MESSAGE_PARSER, parserReplacementFor, patchFlattenMessages } from '../../plugins/precompiledMessages';
 import { SUPPORTED_LOCALES } from '../../src/locales/supported';
-import { ROOT, sourceFiles, specifiersOf } from './sourceFiles';
+import { sourceFiles, specifiersOf } from './sourceFiles';
+import { PROJECT_ROOT as ROOT } from '../projectCommand';
 
 const SRC = path.join(ROOT, 'src');
 

@@ -9,7 +9,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT as root, sourceFiles, specifiersOf } from './sourceFiles';
+import { sourceFiles, specifiersOf } from './sourceFiles';
+import { PROJECT_ROOT as root } from '../projectCommand';
 
 /** The imports of the files under `dir` that resolve into the repository's `folder` (server, say). */
 function importsInto(dir: string, folder: string): string[] {

@@ -5,12 +5,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { PROJECT_ROOT } from '../projectCommand';
 
-export const ROOT = path.resolve(__dirname, '../..');
 
 /** The .ts and .tsx files under `dir` (relative to the repository), as paths relative to it; Umi's generated src/.umi* are not ours. */
 export function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+  return fs.readdirSync(path.join(PROJECT_ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const relative = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name.startsWith('.umi') ? [] : sourceFiles(relative);
     return /\.tsx?$/.test(entry.name) ? [relative] : [];

@@ -5,14 +5,13 @@
  * ESM run by Node, so each case runs it in a child `node` process, as `npm test` does.
  */
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
+import { PROJECT_ROOT } from '../projectCommand';
 
-const ROOT = path.resolve(__dirname, '../..');
 
 /** Runs `body` as an ES module with `setup` bound to scripts/testSetup.mjs; answers what it printed as JSON. */
 function run(body: string): unknown {
   const script = `import * as setup from './scripts/testSetup.mjs';\n${body}`;
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: PROJECT_ROOT, encoding: 'utf8', timeout: 120_000 });
   if (child.status !== 0) throw new Error(`child failed (${child.status}): ${child.stderr}`);
   return JSON.parse(child.stdout.trim().split('\n').pop() ?? 'null');
 }

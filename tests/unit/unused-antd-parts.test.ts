@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { NOT_BUNDLED, replacementFor } from '../../plugins/unusedAntdParts';
-import { ROOT as root, sourceFiles } from './sourceFiles';
+import { sourceFiles } from './sourceFiles';
+import { PROJECT_ROOT as root } from '../projectCommand';
 
 describe('the replaced imports', () => {
   it.each([

@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DIST_DIR, ROOT, SERVER_BUNDLE_DIR } from './paths';
+import { DIST_DIR, SERVER_BUNDLE_DIR } from './paths';
+import { PROJECT_ROOT } from '../../projectCommand';
 
 const BUILD_LOCK = '/tmp/powerfi-build.lock';
 const SOURCES = ['src', 'config', 'plugins', 'contract', '.umirc.ts', 'package.json'];
@@ -28,13 +29,13 @@ export function distIsStale(): boolean {
   const index = join(DIST_DIR, 'index.html');
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
-  return SOURCES.some((source) => newestMtime(join(ROOT, source)) > built);
+  return SOURCES.some((source) => newestMtime(join(PROJECT_ROOT, source)) > built);
 }
 
 /** Runs `command` while holding the build lock. */
 export function underBuildLock(command: string[], env: Record<string, string> = {}): number | null {
   const run = spawnSync('flock', [BUILD_LOCK, ...command], {
-    cwd: ROOT,
+    cwd: PROJECT_ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', ...env },
   });

@@ -1,6 +1,6 @@
 /** The ops command line (server/ops/cli.ts) run against a test server's SQLite database. */
 import { spawnSync } from 'node:child_process';
-import { opsCommand } from '../../opsCommand';
+import { opsCommand } from '../../projectCommand';
 
 /** `npm run ops -- …` on the database at `sqlitePath`: the JSON lines it printed, parsed. */
 export function opsOn(sqlitePath: string): (...args: string[]) => Record<string, unknown>[] {

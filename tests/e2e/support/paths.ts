@@ -1,13 +1,13 @@
 /** Where the end-to-end harness finds the project and writes its artefacts. */
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../projectCommand';
 
-export const ROOT = resolve(__dirname, '../../..');
-export const DIST_DIR = join(ROOT, 'dist');
+export const DIST_DIR = join(PROJECT_ROOT, 'dist');
 /** Umi's Node bundle of the app, written by the same build (the server renders pages with it) */
-export const SERVER_BUNDLE_DIR = join(ROOT, 'dist-server');
+export const SERVER_BUNDLE_DIR = join(PROJECT_ROOT, 'dist-server');
 /** git-ignored: screenshots a person can look at after a run */
-export const SCREENSHOT_DIR = join(ROOT, 'tests/screenshots');
+export const SCREENSHOT_DIR = join(PROJECT_ROOT, 'tests/screenshots');
 /** Where the screenshot `name` goes (the folder made if missing). */
 export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -16,8 +16,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MARKET_CURRENCIES } from '../../../contract/rules/prices';
 import { liveDocumentsReady } from './pageDocuments';
-import { E2E_DIST_ENV, ROOT } from './paths';
+import { E2E_DIST_ENV } from './paths';
 import { startPriceFeed, type PriceFeed } from './priceFeed';
+import { startCommand } from '../../projectCommand';
 
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -161,8 +162,7 @@ async function startServerOn(port: number, prices: PriceFeed, extraEnv: Record<s
   const pepperFile = join(dataDir, 'pay-password-pepper');
   writeFileSync(pepperFile, `v1 ${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
   // what `npm start` runs
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
+  const child = spawn(...startCommand({
     // its own process group, so stop() reaches anything the server starts too
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -184,7 +184,7 @@ async function startServerOn(port: number, prices: PriceFeed, extraEnv: Record<s
       PRICE_POLL_MS: String(E2E_PRICE_POLL_MS),
       ...extraEnv,
     },
-  });
+  }));
   let output = '';
   const logs = () => output;
 
