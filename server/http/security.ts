@@ -2,7 +2,8 @@
  * The headers every response carries: the request id, and security headers.
  *
  * Pages and files get the security headers of @fastify/helmet. The Content-Security-Policy is the one the built app runs
- * under: scripts only from our origin (dist/index.html has no inline script), inline styles
+ * under: scripts only from our origin (dist/index.html has no inline script) and the login page's
+ * wallet probe by its hash (server/prerender/walletProbe.ts), inline styles
  * allowed because antd injects its CSS-in-JS at run time, images also from data: URIs (seeded
  * pictures) and https.
  *
@@ -17,11 +18,12 @@
  */
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { WALLET_PROBE_CSP_SOURCE } from '../prerender/walletProbe';
 import { isApiUrl } from './apiPath';
 
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", WALLET_PROBE_CSP_SOURCE],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'https:'],

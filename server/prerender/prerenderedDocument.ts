@@ -11,6 +11,10 @@
  *
  * A page rendered with API answers (server/prerender, at run time) carries them in a data block
  * in <head>, outside #root, which the page reads while hydrating (src/prerender/pageData.tsx).
+ *
+ * A page with the no-wallet hint (the login page) gets the wallet probe at the top of <head>,
+ * ahead of the stylesheets an inline script would wait for: the one inline script, allowed by its
+ * hash (server/prerender/walletProbe.ts).
  */
 import { load } from '@umijs/utils/compiled/cheerio';
 import { PHONE_MAX_WIDTH } from '../../contract/rules/layout';
@@ -18,10 +22,12 @@ import { PAGE_DATA_ELEMENT_ID, pageDataJson, type PageAnswers } from '../../cont
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_SHELL_ID } from '../../contract/rules/sitePaths';
 import { placeBeforeAppCss } from './beforeAppCss';
 import { withoutSignedInStyles } from './signedInStyles';
+import { needsWalletProbe, WALLET_PROBE_CSS, WALLET_PROBE_SCRIPT } from './walletProbe';
 
 const MARKUP = '<!--prerendered-markup-->';
 const STYLES = '<!--prerendered-styles-->';
 const DATA = '<!--prerendered-data-->';
+const PROBE = '<!--wallet-probe-->';
 
 const PAGE = `#root[${PRERENDERED_ATTRIBUTE}]`;
 const SHELL = `#${PRERENDERED_SHELL_ID}`;
@@ -40,13 +46,24 @@ export function prerenderedDocument(indexHtml: string, route: string, page: { ht
   // its own styles and cache-path map stand in for the signed-in screens' (antd reads one map)
   const $ = withoutSignedInStyles(load(indexHtml));
   placeBeforeAppCss($, STYLES);
-  $('head').append(`<style id="prerendered-css">${PRERENDERED_CSS}</style>`);
+  const probe = needsWalletProbe(page.html);
+  const css = probe ? `${PRERENDERED_CSS}\n${WALLET_PROBE_CSS}` : PRERENDERED_CSS;
+  $('head').append(`<style id="prerendered-css">${css}</style>`);
   if (answers) $('head').append(DATA);
   const shell = $('#root').html() ?? '';
   $('#root').before(`<div id="${PRERENDERED_SHELL_ID}">${shell}</div>`);
   $('#root').attr(PRERENDERED_ATTRIBUTE, route).html(MARKUP);
+  if (probe) {
+    const charset = $('head meta[charset]').first();
+    if (charset.length) charset.after(PROBE);
+    else $('head').prepend(PROBE);
+  }
   const document = $.html();
   if (!document.includes(MARKUP) || !document.includes(STYLES)) throw new Error('prerender: no #root or <head> in index.html');
   const data = answers ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataJson(answers)}</script>` : '';
-  return document.replace(DATA, () => data).replace(STYLES, () => page.styles).replace(MARKUP, () => page.html);
+  return document
+    .replace(DATA, () => data)
+    .replace(STYLES, () => page.styles)
+    .replace(PROBE, () => `<script>${WALLET_PROBE_SCRIPT}</script>`)
+    .replace(MARKUP, () => page.html);
 }

@@ -9,8 +9,8 @@ export function useWallets(): { wallets: WalletOption[]; discovering: boolean } 
   useEffect(() => {
     const unsubscribe = subscribeToWallets(setAnnounced);
     // counted from the app's start; the first render still shows the search, as a hydrated
-    // login page must first render what the server did. The answer renders in a transition: on a
-    // phone, the no-wallet page was one task of 133-175 ms at 4x CPU, just after hydration
+    // login page must first render what the server did. The answer renders in a transition, so
+    // that a wallet list arriving just after hydration does not block a tap
     const timer = setTimeout(() => startTransition(() => setDiscovering(false)), discoveryWaitLeftMs());
     return () => {
       unsubscribe();

@@ -7,6 +7,7 @@
  * phone page; once the app has run, the server sends the shell to a signed-in, zh-TW or dark visitor.
  * The catalogue pages (/, /calculate, /shopping) are rendered again by the server with the live
  * answers: their HTML shows the data, and the page hydrates it without a placeholder in between.
+ * The login page shows a visitor without a wallet the no-wallet hint from the document itself.
  * Screenshots: tests/screenshots/prerender-*.png.
  */
 import { mkdirSync } from 'node:fs';
@@ -19,8 +20,10 @@ import { SCREENSHOT_DIR } from './support/paths';
 import { liveDocumentsReady } from './support/pageDocuments';
 import { sleep, waitForNetworkQuiet, waitForText } from './support/page';
 import { signInViaApi } from './support/siwe';
+import { installWallet, TEST_WALLET_INFO } from './support/wallet';
 import type { GoodsListType } from '../../contract/mall';
 import { PAGE_DATA_ELEMENT_ID } from '../../contract/rules/pageData';
+import { NO_WALLET_HINT_ATTRIBUTE, PAGE_LINK_ATTRIBUTE, WALLET_SEARCH_ATTRIBUTE } from '../../contract/rules/walletProbe';
 import { PRERENDERED_PAGES, isPathOfRoute } from '../../contract/rules/sitePaths';
 import { PAGE_REQUESTS } from '../../server/prerender/pageRequests';
 
@@ -222,6 +225,75 @@ describe('with JavaScript, at 375 px', () => {
     }));
     expect(left).toEqual({ shell: false, mark: null, theme: visitor.dark ? 'dark' : 'light', hydrated: false });
     expect(problems).toEqual([]);
+  });
+});
+
+describe("the login page's answer to wallets comes with the document (server/prerender/walletProbe.ts)", () => {
+  const HINT = `[${NO_WALLET_HINT_ATTRIBUTE}]`;
+  const SEARCH = `[${WALLET_SEARCH_ATTRIBUTE}]`;
+  const LINK = `[${PAGE_LINK_ATTRIBUTE}]`;
+  const isAppScript = (url: URL) => /^\/umi\.[0-9a-f]{8}\.js$/.test(url.pathname);
+
+  /**
+   * Opens /login with the app's script held back; once the document is parsed, what it shows (and
+   * its hint's node, kept for later), then lets the script come and waits for the page's wallet answer.
+   */
+  async function answerBeforeTheApp(page: Page, shown: string): Promise<{ hint: boolean; search: boolean; link: string | null }> {
+    let release!: () => void;
+    await interceptRequests(page, [{ match: isAppScript, reply: { heldUntil: new Promise<void>((resolve) => (release = resolve)) } }]);
+    const navigation = page.goto(e2e.url('/login'), { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => document.readyState !== 'loading');
+    const answer = await page.evaluate(
+      (hint: string, search: string, link: string) => {
+        const visible = (selector: string) => !!document.querySelector(selector)?.getBoundingClientRect().height;
+        (window as unknown as { __parsedHint?: Element | null }).__parsedHint = document.querySelector(hint);
+        return { hint: visible(hint), search: visible(search), link: document.querySelector(link)?.textContent ?? null };
+      },
+      HINT,
+      SEARCH,
+      LINK,
+    );
+    release();
+    await navigation;
+    await waitForText(page, '#root', shown);
+    return answer;
+  }
+
+  test('no wallet: the hint with the page address before the app has run, the same node after hydration, no console error, CLS ≤ 0.02', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    const problems = problemsOf(page);
+    await observeFirstParse(page);
+    await page.emulateCPUThrottling(4);
+    const answer = await answerBeforeTheApp(page, '复制链接');
+    await page.waitForSelector('[data-testid="tab-bar"]');
+    await waitForNetworkQuiet(page, 1000);
+    await screenshot(page, 'login-no-wallet');
+
+    expect(answer).toEqual({ hint: true, search: false, link: e2e.url('/login') });
+    const after = await page.evaluate(
+      (hint: string, link: string) => {
+        const w = window as unknown as { __cls: number; __parsedHint?: Element | null; __parsedHeader?: Element | null };
+        const element = document.querySelector(hint);
+        return {
+          hydrated: w.__parsedHeader === document.querySelector('#root header'),
+          sameHint: !!element && w.__parsedHint === element,
+          shown: !!element?.getBoundingClientRect().height,
+          link: document.querySelector(link)?.textContent,
+          cls: w.__cls,
+        };
+      },
+      HINT,
+      LINK,
+    );
+    expect({ ...after, problems }).toMatchObject({ hydrated: true, sameHint: true, shown: true, link: e2e.url('/login'), problems: [] });
+    expect(after.cls).toBeLessThanOrEqual(CLS_GOAL);
+  });
+
+  test('a wallet on the page: the search before the app has run, never the hint, then the wallet to connect', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await installWallet(page, Wallet.createRandom());
+    expect(await answerBeforeTheApp(page, TEST_WALLET_INFO.name)).toEqual({ hint: false, search: true, link: '' });
+    expect(await page.$(HINT)).toBeNull();
   });
 });
 

@@ -164,8 +164,9 @@ describe('login page', () => {
 
   it('without a wallet explains the DApp browser and copies the link', async () => {
     openLogin('/login?invite=INV9');
-    expect(await screen.findByText(zhCN['login.noWallet.title'], undefined, WAIT)).toBeInTheDocument();
-    expect(screen.getByText(zhCN['login.noWallet.description'])).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(zhCN['login.noWallet.title'])).toBeVisible(), WAIT);
+    expect(screen.getByText(zhCN['login.noWallet.description'])).toBeVisible();
+    expect(screen.getByText(window.location.href)).toBeVisible();
     let copied: string | undefined;
     document.execCommand = jest.fn((command: string) => {
       if (command === 'copy') copied = document.body.lastElementChild?.textContent ?? undefined;
@@ -173,6 +174,25 @@ describe('login page', () => {
     });
     fireEvent.click(screen.getByText(zhCN['login.noWallet.copyLink']));
     expect(copied).toBe(window.location.href);
+  });
+
+  it('renders the search and the hidden hint at once; the answer swaps the same two nodes (what the prerendered page shows first)', async () => {
+    openLogin('/login');
+    const search = await screen.findByText(zhCN['login.discovering'], undefined, WAIT);
+    const hint = screen.getByText(zhCN['login.noWallet.title']);
+    expect(search).toBeVisible();
+    expect(hint).not.toBeVisible();
+    await waitFor(() => expect(hint).toBeVisible(), WAIT);
+    expect(search).not.toBeVisible();
+    expect(screen.getByText(zhCN['login.noWallet.title'])).toBe(hint);
+  });
+
+  it('with a wallet: its list in place of the search, no hint', async () => {
+    withWallet();
+    openLogin('/login');
+    await connectButton();
+    expect(screen.queryByText(zhCN['login.noWallet.title'])).toBeNull();
+    expect(screen.queryByText(zhCN['login.discovering'])).toBeNull();
   });
 
   it('uses the injected provider when no wallet announces itself', async () => {

@@ -4,7 +4,7 @@
  */
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useIntl, useLocation } from '@umijs/max';
-import { Flex, Spin, Tag, theme, Typography } from 'antd';
+import { Flex, Tag, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { readInviteCode } from '@/utils/loginRedirect';
@@ -13,11 +13,11 @@ import { toWalletError, type WalletError } from '@/wallet/errors';
 import type { WalletOption } from '@/wallet/types';
 import { useWallets } from '@/wallet/useWallets';
 import { useWalletSignIn } from '@/wallet/useWalletSignIn';
-import NoWallet from './NoWallet';
 import SessionEndedNotice from './SessionEndedNotice';
 import SignedIn from './SignedIn';
 import SignInError from './SignInError';
 import WalletList from './WalletList';
+import WalletSearch from './WalletSearch';
 
 export default function LoginPage() {
   const intl = useIntl();
@@ -46,8 +46,7 @@ export default function LoginPage() {
 
   let body;
   if (currentUser) body = <SignedIn address={currentUser.address} />;
-  else if (discovering && wallets.length === 0) body = <Spin tip={intl.formatMessage({ id: 'login.discovering' })}><div style={{ height: 96 }} /></Spin>;
-  else if (wallets.length === 0) body = <NoWallet />;
+  else if (wallets.length === 0) body = <WalletSearch discovering={discovering} />;
   else body = <WalletList wallets={wallets} connecting={connecting} onConnect={connect} />;
 
   return (
