@@ -1,10 +1,11 @@
 /**
  * `startFirstRender` (src/prerender/firstRender.ts): React hydrates a prerendered page in slices,
  * letting the browser run between them, so that a tap is not held up by the whole hydration; a
- * render over the document stays one task (slowPage.harness.tsx says how a slice is seen).
+ * render over the document stays one task (slowPage.harness.tsx says how a slice is seen). A
+ * hydrating visit lets the browser paint the document first.
  */
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { firstRenderWhenReady, startFirstRender } from '@/prerender/firstRender';
+import { PAINT_WAIT_MS, firstRenderWhenReady, startFirstRender } from '@/prerender/firstRender';
 import { IN_ONE_TASK, PARTS, SlowPage, slowPageEvents, slowPageMarkup } from './slowPage.harness';
 
 test('a prerendered page hydrates in slices: the timer set by its first part runs before its last part renders', async () => {
@@ -70,5 +71,52 @@ describe('firstRenderWhenReady: the route code and the render start each in a ta
     const render = jest.fn();
     await expect(firstRenderWhenReady(Promise.resolve(), () => Promise.reject(new Error('chunk failed')), render)).rejects.toThrow('chunk failed');
     expect(render).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a hydrating visit lets the browser paint the document before the route code and hydration run', () => {
+  let frames: FrameRequestCallback[];
+  beforeEach(() => {
+    frames = [];
+    jest.useFakeTimers();
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  test('the route code waits for a frame, then for a task after it', async () => {
+    const events: string[] = [];
+    const done = firstRenderWhenReady(Promise.resolve(), async () => void events.push('route'), () => events.push('render'));
+    await jest.advanceTimersByTimeAsync(PAINT_WAIT_MS / 2);
+    expect(events).toEqual([]);
+    expect(frames).toHaveLength(1);
+    frames[0](performance.now());
+    expect(events).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    await done;
+    expect(events).toEqual(['route', 'render']);
+  });
+
+  test(`with no frame coming (a hidden tab), after ${PAINT_WAIT_MS} ms`, async () => {
+    const events: string[] = [];
+    const done = firstRenderWhenReady(Promise.resolve(), async () => void events.push('route'), () => events.push('render'));
+    await jest.advanceTimersByTimeAsync(PAINT_WAIT_MS - 1);
+    expect(events).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(events).toEqual(['route']);
+    await jest.advanceTimersByTimeAsync(1);
+    await done;
+    expect(events).toEqual(['route', 'render']);
+  });
+
+  test('a render over the document does not wait for a frame', async () => {
+    const render = jest.fn();
+    const done = firstRenderWhenReady(Promise.resolve(), undefined, render);
+    await jest.advanceTimersByTimeAsync(1);
+    await done;
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(frames).toHaveLength(0);
   });
 });
