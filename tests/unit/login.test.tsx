@@ -183,7 +183,9 @@ describe('login page', () => {
     expect(search).toBeVisible();
     expect(hint).not.toBeVisible();
     await waitFor(() => expect(hint).toBeVisible(), WAIT);
-    expect(search).not.toBeVisible();
+    // the search gone, no busy spinner left behind the hint
+    expect(screen.queryByText(zhCN['login.discovering'])).toBeNull();
+    expect(document.querySelector('.ant-spin-spinning, [aria-busy="true"]')).toBeNull();
     expect(screen.getByText(zhCN['login.noWallet.title'])).toBe(hint);
   });
 

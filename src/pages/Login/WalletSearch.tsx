@@ -14,9 +14,12 @@ export default function WalletSearch({ discovering }: { discovering: boolean }) 
   return (
     <>
       <div {...{ [WALLET_SEARCH_ATTRIBUTE]: '' }} hidden={!discovering}>
-        <Spin tip={intl.formatMessage({ id: 'login.discovering' })}>
-          <div style={{ height: 96 }} />
-        </Spin>
+        {/* gone once answered: no busy spinner left behind the hint */}
+        {discovering && (
+          <Spin tip={intl.formatMessage({ id: 'login.discovering' })}>
+            <div style={{ height: 96 }} />
+          </Spin>
+        )}
       </div>
       <div {...{ [NO_WALLET_HINT_ATTRIBUTE]: '' }} hidden={discovering}>
         <NoWallet />
