@@ -6,6 +6,10 @@
  * hydration keeps those nodes, and settles the answer after its own wait for late wallets.
  */
 
+/** EIP-6963's events: a wallet announces itself on the first, in answer to the second. */
+export const EIP6963_ANNOUNCE_EVENT = 'eip6963:announceProvider';
+export const EIP6963_REQUEST_EVENT = 'eip6963:requestProvider';
+
 /** On <html>: the document's script found no wallet as the page was parsed. */
 export const NO_WALLET_MARK = 'data-no-wallet';
 /** The wallet search (a spinner) shown while the app waits for wallets. */

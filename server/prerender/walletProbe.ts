@@ -10,15 +10,22 @@
  * The CSP allows this one script by its hash (server/http/security.ts), never `unsafe-inline`.
  */
 import { createHash } from 'node:crypto';
-import { NO_WALLET_HINT_ATTRIBUTE, NO_WALLET_MARK, PAGE_LINK_ATTRIBUTE, WALLET_SEARCH_ATTRIBUTE } from '../../contract/rules/walletProbe';
+import {
+  EIP6963_ANNOUNCE_EVENT,
+  EIP6963_REQUEST_EVENT,
+  NO_WALLET_HINT_ATTRIBUTE,
+  NO_WALLET_MARK,
+  PAGE_LINK_ATTRIBUTE,
+  WALLET_SEARCH_ATTRIBUTE,
+} from '../../contract/rules/walletProbe';
 
 export const WALLET_PROBE_SCRIPT = [
   '(function(){',
   'var found=!!window.ethereum;',
   'function announced(){found=true}',
-  "window.addEventListener('eip6963:announceProvider',announced);",
-  "window.dispatchEvent(new Event('eip6963:requestProvider'));",
-  "window.removeEventListener('eip6963:announceProvider',announced);",
+  `window.addEventListener('${EIP6963_ANNOUNCE_EVENT}',announced);`,
+  `window.dispatchEvent(new Event('${EIP6963_REQUEST_EVENT}'));`,
+  `window.removeEventListener('${EIP6963_ANNOUNCE_EVENT}',announced);`,
   'if(found)return;',
   `document.documentElement.setAttribute('${NO_WALLET_MARK}','');`,
   "document.addEventListener('readystatechange',function fill(){",

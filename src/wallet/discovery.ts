@@ -2,10 +2,9 @@
  * Wallet discovery: EIP-6963 announcements, falling back to the injected `window.ethereum`
  * (the DApp browsers of imToken, TokenPocket, OKX, Bitget and MetaMask all inject one).
  */
+import { EIP6963_ANNOUNCE_EVENT, EIP6963_REQUEST_EVENT } from '../../contract/rules/walletProbe';
 import type { Eip1193Provider, WalletInfo, WalletOption } from './types';
 
-const ANNOUNCE_EVENT = 'eip6963:announceProvider';
-const REQUEST_EVENT = 'eip6963:requestProvider';
 /** How long wallets get to answer before the list is taken as complete. */
 export const DISCOVERY_WAIT_MS = 300;
 
@@ -53,9 +52,9 @@ export function subscribeToWallets(onChange: (announced: WalletOption[]) => void
     byUuid.set(detail.info.uuid, { info: { ...detail.info }, provider: detail.provider });
     onChange([...byUuid.values()]);
   };
-  window.addEventListener(ANNOUNCE_EVENT, onAnnounce);
-  window.dispatchEvent(new Event(REQUEST_EVENT));
-  return () => window.removeEventListener(ANNOUNCE_EVENT, onAnnounce);
+  window.addEventListener(EIP6963_ANNOUNCE_EVENT, onAnnounce);
+  window.dispatchEvent(new Event(EIP6963_REQUEST_EVENT));
+  return () => window.removeEventListener(EIP6963_ANNOUNCE_EVENT, onAnnounce);
 }
 
 /** When the page began waiting for its wallets. */
