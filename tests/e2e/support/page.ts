@@ -10,12 +10,18 @@ export function currentPath(page: Page): string {
   return url.pathname + url.search + url.hash;
 }
 
+/**
+ * Polls on a timer: puppeteer's default polls on animation frames, which a tab in the background
+ * never gets, so a change made there after the first look (a sign-out from another tab) went unseen.
+ */
+const POLL_MS = 100;
+
 /** Waits until the address (path + search + hash) equals `expected`. */
 export async function waitForPath(page: Page, expected: string): Promise<void> {
   try {
-    await page.waitForFunction((path) => location.pathname + location.search + location.hash === path, { timeout: WAIT_MS }, expected);
-  } catch {
-    throw new Error(`expected the address ${expected}, the page is at ${currentPath(page)}`);
+    await page.waitForFunction((path) => location.pathname + location.search + location.hash === path, { timeout: WAIT_MS, polling: POLL_MS }, expected);
+  } catch (error) {
+    throw new Error(`expected the address ${expected}, the page is at ${currentPath(page)} (${(error as Error).message})`);
   }
 }
 
@@ -24,7 +30,7 @@ export async function waitForText(page: Page, selector: string, text: string, ti
   try {
     await page.waitForFunction(
       (sel, t) => Array.from(document.querySelectorAll<HTMLElement>(sel)).some((el) => el.innerText.includes(t)),
-      { timeout },
+      { timeout, polling: POLL_MS },
       selector,
       text,
     );
