@@ -7,6 +7,7 @@
  */
 import type { IApi } from '@umijs/max';
 import type { CheerioAPI } from '@umijs/utils/compiled/cheerio';
+import { NO_SCRIPT_CSS, noScriptNoticeHtml } from '../src/components/BlankPlaceholder/noScript';
 import { SHELL_CSS, shellHtml } from '../src/components/BlankPlaceholder/shell';
 import { DEFAULT_LOCALE } from '../src/constants/app';
 
@@ -16,12 +17,17 @@ import { DEFAULT_LOCALE } from '../src/constants/app';
  * not paint until umi.js had been fetched and had run, which, measured, happened on half of the
  * cold loads (Lighthouse FCP 2.4-2.5 s instead of 1.0-1.1 s). `defer` keeps their order (the
  * helper still runs first) and lets the document paint as soon as it is parsed.
+ *
+ * A browser that runs no script gets a notice at the top of <body> instead of a skeleton that
+ * waits for ever (src/components/BlankPlaceholder/noScript.ts).
  */
 export function addAppShell($: CheerioAPI): CheerioAPI {
   // the default language until the app sets the user's (src/components/AppProviders.tsx)
   $('html').attr('lang', DEFAULT_LOCALE);
   $('head').append(`<style id="app-shell-css">${SHELL_CSS}</style>`);
+  $('head').append(`<noscript><style id="no-script-css">${NO_SCRIPT_CSS}</style></noscript>`);
   $('#root').html(shellHtml());
+  $('body').prepend(`<noscript>${noScriptNoticeHtml()}</noscript>`);
   $('script[src]').attr('defer', '');
   return $;
 }

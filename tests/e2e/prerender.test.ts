@@ -25,6 +25,7 @@ import type { GoodsListType } from '../../contract/mall';
 import { PAGE_DATA_ELEMENT_ID } from '../../contract/rules/pageData';
 import { NO_WALLET_HINT_ATTRIBUTE, PAGE_LINK_ATTRIBUTE, WALLET_SEARCH_ATTRIBUTE } from '../../contract/rules/walletProbe';
 import { PRERENDERED_PAGES, isPathOfRoute } from '../../contract/rules/sitePaths';
+import { NO_SCRIPT_MESSAGES } from '../../src/components/BlankPlaceholder/noScript';
 import { PAGE_REQUESTS } from '../../server/prerender/pageRequests';
 
 const e2e = useE2E();
@@ -61,6 +62,11 @@ function problemsOf(page: Page): string[] {
   return problems;
 }
 
+/** The no-script notice at the top of the page: its text and where it ends (fails when it is not shown). */
+async function noScriptNotice(page: Page): Promise<{ text: string; bottom: number }> {
+  return page.$eval('.pf-noscript', (el) => ({ text: (el as HTMLElement).innerText, bottom: el.getBoundingClientRect().bottom }));
+}
+
 /** Before any script runs: keeps the parsed #root's header element and sums the layout shifts. */
 async function observeFirstParse(page: Page): Promise<void> {
   await page.evaluateOnNewDocument(() => {
@@ -89,12 +95,15 @@ describe('with JavaScript disabled, at 375 px in zh-CN', () => {
     expect(await page.$eval('#root', (el) => el.getAttribute('data-prerendered'))).toBe(routeOf(path));
     expect(await page.$eval('#root', (el) => (el as HTMLElement).innerText)).toContain(FIRST_SCREEN_TEXT[path]);
     expect(await page.$$('#root .pf-shell')).toHaveLength(0);
+    // the notice that the app needs JavaScript comes first, the page right under it
+    const notice = await noScriptNotice(page);
+    expect(notice.text).toContain(NO_SCRIPT_MESSAGES[0][1]);
     // antd's critical CSS is in the document: its layout, header and buttons are styled
     const header = await page.$eval('#root header', (el) => {
       const style = getComputedStyle(el);
       return { top: el.getBoundingClientRect().top, height: el.getBoundingClientRect().height, background: style.backgroundColor };
     });
-    expect(header).toEqual({ top: 0, height: 48, background: 'rgb(255, 255, 255)' });
+    expect(header).toEqual({ top: notice.bottom, height: 48, background: 'rgb(255, 255, 255)' });
     expect(await page.$eval('#root .ant-btn', (el) => getComputedStyle(el).cursor)).toBe('pointer');
     expect(await page.$eval('[data-testid="tab-bar"]', (el) => Math.round(el.getBoundingClientRect().bottom))).toBe(PHONE.height);
   });
@@ -105,6 +114,21 @@ describe('with JavaScript disabled, at 375 px in zh-CN', () => {
     await page.goto(e2e.url('/my/assets'), { waitUntil: 'load' });
     expect(await page.$eval('#root', (el) => el.getAttribute('data-prerendered'))).toBeNull();
     expect(await page.$$('#root .pf-shell')).toHaveLength(1);
+    // … under the notice, its skeleton still: nothing is loading
+    expect((await noScriptNotice(page)).text).toContain(NO_SCRIPT_MESSAGES[0][1]);
+    expect(await page.$eval('#root .pf-sk', (el) => getComputedStyle(el).animationName)).toBe('none');
+  });
+
+  test('the login page says JavaScript is needed instead of searching for wallets for ever', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.setJavaScriptEnabled(false);
+    await page.setExtraHTTPHeaders({ 'accept-language': 'zh-CN' });
+    await page.goto(e2e.url('/login'), { waitUntil: 'load' });
+    await screenshot(page, 'nojs-login-notice');
+    expect((await noScriptNotice(page)).text.split(/\n+/)).toEqual(NO_SCRIPT_MESSAGES.map(([, text]) => text));
+    const shown = (selector: string) => page.$eval(selector, (el) => (el as HTMLElement).getBoundingClientRect().height > 0);
+    expect({ search: await shown(`[${WALLET_SEARCH_ATTRIBUTE}]`), hint: await shown(`[${NO_WALLET_HINT_ATTRIBUTE}]`) }).toEqual({ search: false, hint: false });
+    expect(await page.$eval('#root', (el) => (el as HTMLElement).innerText)).toContain('连接钱包登录');
   });
 });
 
@@ -161,6 +185,11 @@ describe('with JavaScript, at 375 px', () => {
     expect(state.cls).toBeLessThanOrEqual(CLS_GOAL);
     expect(problems).toEqual([]);
     await waitForText(page, '#root', FIRST_SCREEN_TEXT[path]);
+    // the no-script notice is in the document, and a browser that runs scripts never shows it
+    expect(await page.evaluate(() => ({ inDocument: !!document.querySelector('body > noscript'), shown: !!document.querySelector('.pf-noscript') }))).toEqual({
+      inDocument: true,
+      shown: false,
+    });
   });
 
   test("/shopping with its page's code arriving after the API's answers: still hydrated, no console error", async () => {

@@ -11,6 +11,11 @@ import BlankPlaceholder, { InsideLayout, RouteLoading } from '@/components/Blank
 import { PHONE_MAX_WIDTH } from '@/constants/app';
 import { SHELL_COLOURS, SHELL_CSS, shellHtml, skeletonHtml, skeletonKind } from '@/components/BlankPlaceholder/shell';
 import { PRIMARY_COLOR } from '@/constants/theme';
+import { NO_SCRIPT_CSS, NO_SCRIPT_MESSAGES, noScriptNoticeHtml } from '@/components/BlankPlaceholder/noScript';
+import enUSShell from '@/locales/en-US/shell';
+import zhCNShell from '@/locales/zh-CN/shell';
+import zhTWShell from '@/locales/zh-TW/shell';
+import { WALLET_SEARCH_ATTRIBUTE } from '../../contract/rules/walletProbe';
 
 /** What Umi's build writes before the plugin runs. */
 const UMI_HTML =
@@ -70,6 +75,37 @@ describe('plugins/appShell', () => {
     const dark = mode === 'dark' ? 'html[data-theme=dark] ' : '';
     expect(SHELL_CSS).toContain(`${dark}.pf-shell-logo{`);
     expect(SHELL_CSS).toContain(colours.primary);
+  });
+});
+
+describe('a browser that runs no script (src/components/BlankPlaceholder/noScript.ts)', () => {
+  it('opens <body> with a notice in each language, taken from the locale files', () => {
+    const $ = addAppShell(load(UMI_HTML));
+    const first = $('body').children().first();
+    expect(first.is('noscript')).toBe(true);
+    // the parser runs scripts, as a browser that does: the notice is the noscript's text, parsed here on its own
+    const notice = load(first.html() ?? '')('.pf-noscript[role=alert]');
+    expect(notice.find('p').map((_, p) => [[$(p).attr('lang'), $(p).text()]]).get()).toEqual([
+      ['zh-CN', zhCNShell['shell.noScript']],
+      ['zh-TW', zhTWShell['shell.noScript']],
+      ['en-US', enUSShell['shell.noScript']],
+    ]);
+    expect(NO_SCRIPT_MESSAGES.map(([, text]) => text)).toEqual([
+      'PowerFi 需要 JavaScript 才能运行：请在浏览器设置中开启 JavaScript 后刷新本页。',
+      'PowerFi 需要 JavaScript 才能運作：請在瀏覽器設定中開啟 JavaScript 後重新整理本頁。',
+      "PowerFi needs JavaScript: turn it on in your browser's settings, then reload this page.",
+    ]);
+    expect(noScriptNoticeHtml()).not.toMatch(/<script/);
+  });
+
+  it("stops the skeleton's pulse and takes the login page's endless wallet search away, only without scripts", () => {
+    const $ = addAppShell(load(UMI_HTML));
+    const css = $('head noscript').html() ?? '';
+    expect(css).toBe(`<style id="no-script-css">${NO_SCRIPT_CSS}</style>`);
+    expect(NO_SCRIPT_CSS).toContain('.pf-sk{animation:none!important}');
+    expect(NO_SCRIPT_CSS).toContain(`[${WALLET_SEARCH_ATTRIBUTE}]{display:none!important}`);
+    // nothing of it outside <noscript>: a browser that runs scripts never applies it
+    expect($('head > style').map((_, el) => $(el).attr('id')).get()).toEqual(['app-shell-css']);
   });
 });
 

@@ -25,7 +25,8 @@ export const SHELL_COLOURS = {
 
 const L = SHELL_COLOURS.light;
 const D = SHELL_COLOURS.dark;
-const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif";
+/** The shell's font stack (antd's). */
+export const SHELL_FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif";
 
 /** The shell's dark colours, for the documents `root` selects. */
 function darkRules(root: string): string[] {
@@ -41,7 +42,7 @@ function darkRules(root: string): string[] {
 /** Critical CSS of the shell (one line per rule; inlined in <head>). */
 export const SHELL_CSS = [
   `html,body{margin:0}`,
-  `.pf-shell{min-height:100vh;background:${L.bgLayout};font-family:${FONT}}`,
+  `.pf-shell{min-height:100vh;background:${L.bgLayout};font-family:${SHELL_FONT}}`,
   `.pf-shell-header{position:sticky;top:0;z-index:100;display:flex;align-items:center;gap:12px;height:56px;padding:0 24px;background:${L.bgContainer};border-bottom:1px solid ${L.borderSecondary}}`,
   `.pf-shell-logo{flex:none;font-size:20px;font-weight:700;letter-spacing:.5px;white-space:nowrap;color:${L.primary};line-height:normal}`,
   `.pf-shell-spacer{flex:1}`,
