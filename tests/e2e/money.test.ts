@@ -16,7 +16,9 @@ import { signInViaApi } from './support/siwe';
 import { installWallet, TEST_WALLET_INFO } from './support/wallet';
 
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'powerfi-e2e-money-')), 'money.sqlite');
-const e2e = useE2E({ SQLITE_PATH: sqlitePath });
+// a minute for the conversion's quote, not the 10 s default: on a loaded two-core machine the steps
+// from the quote shown to the pay password sent took longer, and the quote expired in between
+const e2e = useE2E({ SQLITE_PATH: sqlitePath, CONVERT_QUOTE_TTL_SECONDS: '60' });
 const PAY_PASSWORD = '246810';
 
 const ops = opsOn(sqlitePath);
