@@ -144,18 +144,20 @@ describe('quote and confirmation', () => {
     expect(button('兑换', sheet)).toBeDisabled();
   });
 
-  it('shows the server’s refusal at confirmation (a quote that expired meanwhile) and converts nothing', async () => {
-    refuseNext(accountApi.convertCreate, serverError('BUSINESS_RULE', 'convert.quoteExpired'));
+  it('shows any other refusal at confirmation (a quote already used) as a toast, keeps the confirmation and converts nothing', async () => {
+    refuseNext(accountApi.convertCreate, serverError('BUSINESS_RULE', 'convert.quoteUsed'));
     const sheet = await openConvertSheet();
     await choose('获得币种', 'BTC');
     await quoteFor(sheet, '100');
     press('兑换', sheet);
     const confirm = await findSheet('确认兑换');
     await confirmWithPayPassword(confirm, '123456');
-    expect(await findToast('报价已过期，请重新获取报价')).toBeInTheDocument();
+    expect(await findToast('此报价已使用')).toBeInTheDocument();
     expect(within(confirm).getByLabelText('支付密码')).toBeInTheDocument();
+    expect(within(sheet).queryByTestId('convert-requoted')).toBeNull();
     expect(screen.queryByText('兑换成功')).toBeNull();
     expect(accountApi.account).toHaveBeenCalledTimes(1);
+    expect(callsOf(accountApi.convertQuote)).toHaveLength(1);
   });
 });
 
@@ -218,11 +220,24 @@ describe('the market rate', () => {
     expect(button('兑换', sheet)).not.toBeDisabled();
   });
 
-  it('a price that moved since the quote (PRICE_MOVED) brings a new quote to check, not just a toast; the new one is converted', async () => {
+  it.each([
+    {
+      why: 'a price that moved since the quote (PRICE_MOVED)',
+      refusal: () => serverError('PRICE_MOVED', 'PRICE_MOVED', {}, { quotedRate: '0.0000102', rate: '0.0000101' }),
+      said: '价格已变动，已按最新价格重新报价，请核对后再兑换',
+      refusalText: '价格已变动，请重新获取报价',
+    },
+    {
+      why: 'a quote that expired while the pay password was typed',
+      refusal: () => serverError('BUSINESS_RULE', 'convert.quoteExpired'),
+      said: '报价已过期，已重新报价，请核对后再兑换',
+      refusalText: '报价已过期，请重新获取报价',
+    },
+  ])('$why brings a new quote to check, not just a toast; the new one is converted', async ({ refusal, said, refusalText }) => {
     (accountApi.convertQuote as jest.Mock)
       .mockResolvedValueOnce(QUOTE)
       .mockResolvedValueOnce({ ...QUOTE, quoteId: 'q-2', rate: '0.0000101', received: '0.00100798' });
-    refuseNext(accountApi.convertCreate, serverError('PRICE_MOVED', 'PRICE_MOVED', {}, { quotedRate: '0.0000102', rate: '0.0000101' }));
+    refuseNext(accountApi.convertCreate, refusal());
     const sheet = await openConvertSheet();
     await choose('获得币种', 'BTC');
     await quoteFor(sheet, '100');
@@ -230,7 +245,7 @@ describe('the market rate', () => {
     await confirmWithPayPassword(await findSheet('确认兑换'), '123456');
     await waitForCalls(accountApi.convertQuote, 2);
     expect(callsOf(accountApi.convertQuote)[1][0]).toEqual({ from: 'USDT', to: 'BTC', amount: '100' });
-    expect(await within(sheet).findByTestId('convert-price-moved', undefined, SLOW)).toHaveTextContent('价格已变动，已按最新价格重新报价，请核对后再兑换');
+    expect(await within(sheet).findByTestId('convert-requoted', undefined, SLOW)).toHaveTextContent(said);
     await waitFor(() => expect(within(sheet).getByTestId('convert-quote')).toHaveTextContent('实际到账0.00100798 BTC'), SLOW);
     // the confirmation closed and nothing was converted
     await waitFor(() => expect(screen.queryByText('支付 100 USDT，到账 0.00099796 BTC')).toBeNull(), SLOW);
@@ -238,7 +253,7 @@ describe('the market rate', () => {
     expect(accountApi.account).toHaveBeenCalledTimes(1);
     // the refusal's own text ("get a new quote") is not toasted: the new quote is already there
     await pause(500);
-    expect(screen.queryByText('价格已变动，请重新获取报价')).toBeNull();
+    expect(screen.queryByText(refusalText)).toBeNull();
 
     press('兑换', sheet);
     const confirm = await findSheet('确认兑换');

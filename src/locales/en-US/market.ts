@@ -19,6 +19,7 @@ export default {
   'convert.priceUnavailable': 'Price unavailable',
   'convert.priceUnavailableWhy': 'Price unavailable: {reason}. Conversion is paused',
   'convert.priceMoved': 'The price moved; here is a new quote at the latest price, please check it before converting',
+  'convert.quoteRenewed': 'The quote expired; here is a new one, please check it before converting',
   'calc.livePrice': 'Market price, taken at {time}',
   'calc.noLivePrice': 'No market price now; enter a price',
   'calc.customPrice': 'Your own price',

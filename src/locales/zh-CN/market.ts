@@ -19,6 +19,7 @@ export default {
   'convert.priceUnavailable': '行情暂不可用',
   'convert.priceUnavailableWhy': '行情暂不可用：{reason}，暂时无法兑换',
   'convert.priceMoved': '价格已变动，已按最新价格重新报价，请核对后再兑换',
+  'convert.quoteRenewed': '报价已过期，已重新报价，请核对后再兑换',
   'calc.livePrice': '行情价格，取于 {time}',
   'calc.noLivePrice': '暂无行情价格，请输入价格',
   'calc.customPrice': '自定义价格',

@@ -19,6 +19,7 @@ export default {
   'convert.priceUnavailable': '行情暫不可用',
   'convert.priceUnavailableWhy': '行情暫不可用：{reason}，暫時無法兌換',
   'convert.priceMoved': '價格已變動，已按最新價格重新報價，請核對後再兌換',
+  'convert.quoteRenewed': '報價已過期，已重新報價，請核對後再兌換',
   'calc.livePrice': '行情價格，取於 {time}',
   'calc.noLivePrice': '暫無行情價格，請輸入價格',
   'calc.customPrice': '自訂價格',

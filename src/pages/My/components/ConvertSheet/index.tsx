@@ -4,7 +4,8 @@
  * visible), type the amount (Max = the whole available balance), see the server's quote with the
  * exact amount received and a countdown to its expiry (an expired quote is fetched again), then
  * confirm with the pay password. A pair without a usable price cannot be converted and says why;
- * a price that moved since the quote (PRICE_MOVED at confirmation) brings a fresh quote to check.
+ * a price that moved since the quote (PRICE_MOVED at confirmation), or a quote that expired while
+ * the pay password was typed, brings a fresh quote to check.
  */
 import { Alert, Button, Descriptions, Flex, Form, Select, Typography } from 'antd';
 import { message } from '@/components/Feedback/notifier';
@@ -39,7 +40,14 @@ interface Props {
   onConverted: () => void;
 }
 
-const priceMoved = (error: unknown) => error instanceof BizError && error.info.errCode === 'PRICE_MOVED';
+/** A refusal at confirmation that a new quote answers (not a toast), as the words that say why; else null. */
+function requoteReason(error: unknown): 'convert.priceMoved' | 'convert.quoteRenewed' | null {
+  if (!(error instanceof BizError)) return null;
+  if (error.info.errCode === 'PRICE_MOVED') return 'convert.priceMoved';
+  // the quote lived its seconds while the pay password was typed (a slow phone, a slow network)
+  if (error.info.errKey === 'convert.quoteExpired') return 'convert.quoteRenewed';
+  return null;
+}
 
 /** The pair's market rate with its age, the coin's 24-hour change and 演示行情; or why it has none. */
 function PairPrice({ pair, receivedAt, change }: { pair: ConvertPairType; receivedAt: number; change: string | null }) {
@@ -77,8 +85,8 @@ export default function ConvertSheet({ open, balances, market, onClose, onConver
   const t = useT();
   const [form] = Form.useForm<Values>();
   const [confirming, setConfirming] = useState(false);
-  // the quote in view replaced one refused with PRICE_MOVED (until the user changes the request)
-  const [requoted, setRequoted] = useState(false);
+  // the quote in view replaced one refused at confirmation, and why (until the user changes the request)
+  const [requoted, setRequoted] = useState<ReturnType<typeof requoteReason>>(null);
   // the pairs carry the rates and whether each has one: kept current while the sheet is open; a
   // failed poll is quiet (the pairs in view stay), only a failure to get them at all is shown
   const havePairs = useRef(false);
@@ -116,12 +124,13 @@ export default function ConvertSheet({ open, balances, market, onClose, onConver
 
   const convert = async (payPassword: string, idempotencyKey: string) => {
     try {
-      // errors come back here: PRICE_MOVED is answered with a new quote, not a toast
+      // errors come back here: a moved price or an expired quote is answered with a new quote, not a toast
       await accountApi.convertCreate({ quoteId: current!.quoteId, payPassword }, { skipErrorHandler: true, headers: { 'Idempotency-Key': idempotencyKey } });
     } catch (error) {
-      if (priceMoved(error)) {
+      const reason = requoteReason(error);
+      if (reason) {
         setConfirming(false);
-        setRequoted(true);
+        setRequoted(reason);
         quote.refresh();
       } else {
         // shown as the request layer shows every other refusal
@@ -130,7 +139,7 @@ export default function ConvertSheet({ open, balances, market, onClose, onConver
       throw error;
     }
     message.success(t('convert.success'));
-    setRequoted(false);
+    setRequoted(null);
     form.resetFields(['amount']);
     onConverted();
     onClose();
@@ -145,7 +154,7 @@ export default function ConvertSheet({ open, balances, market, onClose, onConver
         initialValues={{ from: 'USDT' }}
         onValuesChange={(changed: Partial<Values>) => {
           if (changed.from) form.setFieldValue('to', undefined);
-          setRequoted(false);
+          setRequoted(null);
         }}
         onFinish={() => setConfirming(true)}
       >
@@ -181,7 +190,7 @@ export default function ConvertSheet({ open, balances, market, onClose, onConver
           <AmountInput currency={from} max={available} />
         </Form.Item>
         {quoteError && quotable && <Alert type="error" showIcon message={quoteError} style={{ marginBottom: 16 }} />}
-        {requoted && current && !quote.loading && <Alert type="info" showIcon message={t('convert.priceMoved')} style={{ marginBottom: 16 }} data-testid="convert-price-moved" />}
+        {requoted && current && !quote.loading && <Alert type="info" showIcon message={t(requoted)} style={{ marginBottom: 16 }} data-testid="convert-requoted" />}
         {current && (
           <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} data-testid="convert-quote">
             <Descriptions.Item label={t('convert.rate')}>
