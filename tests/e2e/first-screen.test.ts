@@ -14,7 +14,7 @@ import { COMPILE_HINT } from '../../plugins/compileHints';
 import { useE2E, PHONE } from './support/environment';
 import { interceptRequests, pathIs } from './support/intercept';
 import { SCREENSHOT_DIR } from './support/paths';
-import { placeholdersShown, scriptsFetchedBy, waitForMotionToEnd, waitForNetworkQuiet, waitForText } from './support/page';
+import { noScriptNotice, placeholdersShown, scriptsFetchedBy, waitForMotionToEnd, waitForNetworkQuiet, waitForText } from './support/page';
 import { signInViaApi } from './support/siwe';
 
 const e2e = useE2E();
@@ -51,8 +51,10 @@ describe('before any script runs (JavaScript disabled), at 375 px', () => {
     await page.goto(e2e.url(path), { waitUntil: 'load' });
     await screenshot(page, `nojs${path.replace(/\?.*/, '').replace(/\//g, '_')}`);
 
+    // right under the notice that the app needs JavaScript
+    const notice = await noScriptNotice(page);
     const header = await boxOf(page, '#root .pf-shell-header');
-    expect(header).toMatchObject({ top: 0, height: 48, width: 375, background: 'rgb(255, 255, 255)' });
+    expect(header).toMatchObject({ top: notice.bottom, height: 48, width: 375, background: 'rgb(255, 255, 255)' });
     const logo = await page.$eval('#root .pf-shell-logo', (el) => ({ text: el.textContent, color: getComputedStyle(el).color }));
     expect(logo).toEqual({ text: 'PowerFi', color: 'rgb(0, 102, 245)' });
     const tabs = await boxOf(page, '#root .pf-shell-tabs');
@@ -68,7 +70,7 @@ describe('before any script runs (JavaScript disabled), at 375 px', () => {
     const page = await e2e.newPage();
     await page.setJavaScriptEnabled(false);
     await page.goto(e2e.url('/my/assets'), { waitUntil: 'load' });
-    expect(await boxOf(page, '#root .pf-shell-header')).toMatchObject({ top: 0, height: 56 });
+    expect(await boxOf(page, '#root .pf-shell-header')).toMatchObject({ top: (await noScriptNotice(page)).bottom, height: 56 });
     expect(await page.$eval('#root .pf-shell-tabs', (el) => getComputedStyle(el).display)).toBe('none');
   });
 });

@@ -18,7 +18,7 @@ import { DESKTOP, useE2E, PHONE } from './support/environment';
 import { interceptRequests } from './support/intercept';
 import { SCREENSHOT_DIR } from './support/paths';
 import { liveDocumentsReady } from './support/pageDocuments';
-import { sleep, waitForNetworkQuiet, waitForText } from './support/page';
+import { noScriptNotice, sleep, waitForNetworkQuiet, waitForText } from './support/page';
 import { signInViaApi } from './support/siwe';
 import { installWallet, TEST_WALLET_INFO } from './support/wallet';
 import type { GoodsListType } from '../../contract/mall';
@@ -60,11 +60,6 @@ function problemsOf(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${String(error)}`));
   return problems;
-}
-
-/** The no-script notice at the top of the page: its text and where it ends (fails when it is not shown). */
-async function noScriptNotice(page: Page): Promise<{ text: string; bottom: number }> {
-  return page.$eval('.pf-noscript', (el) => ({ text: (el as HTMLElement).innerText, bottom: el.getBoundingClientRect().bottom }));
 }
 
 /** Before any script runs: keeps the parsed #root's header element and sums the layout shifts. */

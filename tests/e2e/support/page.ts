@@ -40,6 +40,11 @@ export async function waitForText(page: Page, selector: string, text: string, ti
   }
 }
 
+/** With JavaScript off: the notice at the top of the page, its text and where it ends (fails when it is not there). */
+export function noScriptNotice(page: Page): Promise<{ text: string; bottom: number }> {
+  return page.$eval('.pf-noscript', (el) => ({ text: (el as HTMLElement).innerText, bottom: el.getBoundingClientRect().bottom }));
+}
+
 /** The innerText of every element matching `selector`. */
 export function textsOf(page: Page, selector: string): Promise<string[]> {
   return page.$$eval(selector, (els) => els.map((el) => (el as HTMLElement).innerText));
