@@ -7,7 +7,7 @@
  */
 import type { IApi } from '@umijs/max';
 import type { CheerioAPI } from '@umijs/utils/compiled/cheerio';
-import { NO_SCRIPT_CSS, noScriptNoticeHtml } from '../src/components/BlankPlaceholder/noScript';
+import { NO_SCRIPT_CSS, noScriptNoticeHtml } from './noScriptNotice';
 import { SHELL_CSS, shellHtml } from '../src/components/BlankPlaceholder/shell';
 import { DEFAULT_LOCALE } from '../src/constants/app';
 
@@ -19,7 +19,7 @@ import { DEFAULT_LOCALE } from '../src/constants/app';
  * helper still runs first) and lets the document paint as soon as it is parsed.
  *
  * A browser that runs no script gets a notice at the top of <body> instead of a skeleton that
- * waits for ever (src/components/BlankPlaceholder/noScript.ts).
+ * waits for ever (./noScriptNotice.ts).
  */
 export function addAppShell($: CheerioAPI): CheerioAPI {
   // the default language until the app sets the user's (src/components/AppProviders.tsx)

@@ -25,7 +25,7 @@ import type { GoodsListType } from '../../contract/mall';
 import { PAGE_DATA_ELEMENT_ID } from '../../contract/rules/pageData';
 import { NO_WALLET_HINT_ATTRIBUTE, PAGE_LINK_ATTRIBUTE, WALLET_SEARCH_ATTRIBUTE } from '../../contract/rules/walletProbe';
 import { PRERENDERED_PAGES, isPathOfRoute } from '../../contract/rules/sitePaths';
-import { NO_SCRIPT_MESSAGES } from '../../src/components/BlankPlaceholder/noScript';
+import { NO_SCRIPT_MESSAGES } from '../../plugins/noScriptNotice';
 import { PAGE_REQUESTS } from '../../server/prerender/pageRequests';
 
 const e2e = useE2E();

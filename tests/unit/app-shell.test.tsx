@@ -11,7 +11,7 @@ import BlankPlaceholder, { InsideLayout, RouteLoading } from '@/components/Blank
 import { PHONE_MAX_WIDTH } from '@/constants/app';
 import { SHELL_COLOURS, SHELL_CSS, shellHtml, skeletonHtml, skeletonKind } from '@/components/BlankPlaceholder/shell';
 import { PRIMARY_COLOR } from '@/constants/theme';
-import { NO_SCRIPT_CSS, NO_SCRIPT_MESSAGES, noScriptNoticeHtml } from '@/components/BlankPlaceholder/noScript';
+import { NO_SCRIPT_CSS, NO_SCRIPT_MESSAGES, noScriptNoticeHtml } from '../../plugins/noScriptNotice';
 import enUSShell from '@/locales/en-US/shell';
 import zhCNShell from '@/locales/zh-CN/shell';
 import zhTWShell from '@/locales/zh-TW/shell';
@@ -78,7 +78,7 @@ describe('plugins/appShell', () => {
   });
 });
 
-describe('a browser that runs no script (src/components/BlankPlaceholder/noScript.ts)', () => {
+describe('a browser that runs no script (plugins/noScriptNotice.ts)', () => {
   it('opens <body> with a notice in each language, taken from the locale files', () => {
     const $ = addAppShell(load(UMI_HTML));
     const first = $('body').children().first();

@@ -6,7 +6,7 @@ export default {
   'shell.theme.dark': 'Switch to dark mode',
   'shell.theme.light': 'Switch to light mode',
   'shell.signIn': 'Sign in',
-  // the document's notice when the browser runs no script (src/components/BlankPlaceholder/noScript.ts)
+  // the document's notice when the browser runs no script (plugins/noScriptNotice.ts)
   'shell.noScript': 'PowerFi needs JavaScript: turn it on in your browser\'s settings, then reload this page.',
 
   'carousel.role': 'carousel',

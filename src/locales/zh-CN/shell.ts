@@ -6,7 +6,7 @@ export default {
   'shell.theme.dark': '切换到深色模式',
   'shell.theme.light': '切换到浅色模式',
   'shell.signIn': '登录',
-  // the document's notice when the browser runs no script (src/components/BlankPlaceholder/noScript.ts)
+  // the document's notice when the browser runs no script (plugins/noScriptNotice.ts)
   'shell.noScript': 'PowerFi 需要 JavaScript 才能运行：请在浏览器设置中开启 JavaScript 后刷新本页。',
 
   'carousel.role': '轮播',

@@ -6,7 +6,7 @@ export default {
   'shell.theme.dark': '切換到深色模式',
   'shell.theme.light': '切換到淺色模式',
   'shell.signIn': '登入',
-  // the document's notice when the browser runs no script (src/components/BlankPlaceholder/noScript.ts)
+  // the document's notice when the browser runs no script (plugins/noScriptNotice.ts)
   'shell.noScript': 'PowerFi 需要 JavaScript 才能運作：請在瀏覽器設定中開啟 JavaScript 後重新整理本頁。',
 
   'carousel.role': '輪播',

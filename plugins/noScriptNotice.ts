@@ -1,17 +1,18 @@
 /**
- * What the document says to a browser that runs no script (plugins/appShell.ts puts it there).
+ * What the document says to a browser that runs no script (./appShell.ts puts it there).
  * Without scripts nothing can sign in or move money, and the document alone shows a skeleton that
  * pulses for ever, or, on the login page, a wallet search that never ends. So the document opens
  * with a notice in each of the app's languages (no script can choose one), the skeleton stops
  * pulsing and the wallet search is taken away. A prerendered page's own content stays readable.
  *
- * Inside <noscript>, so a browser that runs scripts never parses any of it.
+ * Inside <noscript>, so a browser that runs scripts never parses any of it. Build time only: it
+ * reads the locale files as written, not as the app's bundle compiles them (./precompiledMessages).
  */
-import enUS from '../../locales/en-US/shell';
-import zhCN from '../../locales/zh-CN/shell';
-import zhTW from '../../locales/zh-TW/shell';
-import { WALLET_SEARCH_ATTRIBUTE } from '../../../contract/rules/walletProbe';
-import { SHELL_FONT } from './shell';
+import enUS from '../src/locales/en-US/shell';
+import zhCN from '../src/locales/zh-CN/shell';
+import zhTW from '../src/locales/zh-TW/shell';
+import { WALLET_SEARCH_ATTRIBUTE } from '../contract/rules/walletProbe';
+import { SHELL_FONT } from '../src/components/BlankPlaceholder/shell';
 
 /** The notice in each language, the default first. */
 export const NO_SCRIPT_MESSAGES: ReadonlyArray<readonly [locale: string, text: string]> = [
