@@ -9,7 +9,7 @@
  * command line); the job's logging; retention of the history (every poll for a day, a sample a
  * minute for 30 days). SQLite, or PostgreSQL when DATABASE_URL is set.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import Fastify from 'fastify';
 import { toUnits } from '../../contract/rules/money';
 import { parseJobSchedule } from '../../server/jobSchedule';
@@ -303,16 +303,27 @@ describe('npm run ops -- prices:status', () => {
   });
   afterAll(async () => cli?.cleanup());
 
-  function status(env: Record<string, string>) {
+  /**
+   * The command in a process of its own, waited for without blocking this one. spawnSync blocked
+   * it for seconds on a loaded machine: then the price server here and fetch's pool both held a
+   * keep-alive socket past its time, the next poll wrote to it as the server closed it, and both
+   * sources failed that poll.
+   */
+  function status(env: Record<string, string>): Promise<{ code: number | null; lines: Array<Record<string, unknown>> }> {
     const { databaseUrl, databaseSchema, sqlitePath } = cli.options;
-    const run = spawnSync(
-      ...opsCommand(['prices:status'], {
-        encoding: 'utf8',
-        timeout: 30_000,
-        env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: databaseSchema ?? '', SQLITE_PATH: sqlitePath, NODE_ENV: 'test', ...env },
-      }),
-    );
-    return { code: run.status, lines: run.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>) };
+    const command = opsCommand(['prices:status'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: databaseSchema ?? '', SQLITE_PATH: sqlitePath, NODE_ENV: 'test', ...env },
+    });
+    return new Promise((resolve, reject) => {
+      execFile(...command, (error, stdout) => {
+        // a non-zero exit is an answer here (1: a currency without a usable price); anything else is not
+        const code = error ? error.code : 0;
+        if (typeof code !== 'number') return reject(error);
+        resolve({ code, lines: stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>) });
+      });
+    });
   }
 
   it('prints a JSON line per currency and exits 1 while one has no usable price, 0 once all have', async () => {
@@ -324,7 +335,7 @@ describe('npm run ops -- prices:status', () => {
       PRICE_SOURCE_TIMEOUT_MS: '20000',
       PRICE_DEMO: 'fixed',
     };
-    const before = status(env);
+    const before = await status(env);
     expect(before.code).toBe(1);
     expect(before.lines.map((line) => [line.currency, line.usable, line.reason, line.feed])).toEqual([
       ['BTC', true, null, 'demo (fixed)'], ['ETH', false, 'stale', 'sources'], ['FIL', true, null, 'demo (fixed)'],
@@ -333,13 +344,13 @@ describe('npm run ops -- prices:status', () => {
     // a poll by the real clock (the command line's)
     answers('2500', '2500', '2500');
     const polled = await poll(cli.db, priceConfig(env), { now: () => Date.now() });
-    expect(polled.map((r) => [r.currency, r.usable, r.reason])).toEqual([['ETH', true, null]]);
-    const after = status(env);
+    expect(polled.map((r) => [r.currency, r.usable, r.reason, r.sources.map((source) => source.error ?? null)])).toEqual([['ETH', true, null, [null, null]]]);
+    const after = await status(env);
     expect(after.lines.map((line) => [line.currency, line.usable, line.reason])).toEqual([['BTC', true, null], ['ETH', true, null], ['FIL', true, null]]);
     expect(after.code).toBe(0);
     expect(after.lines[1]).toMatchObject({ currency: 'ETH', price: '2500', usable: true, feed: 'sources' });
     // production-style: no sources and no demo feed, nothing has a price
-    const none = status({ PRICE_DEMO: 'off' });
+    const none = await status({ PRICE_DEMO: 'off' });
     expect(none.code).toBe(1);
     expect(none.lines.map((line) => [line.currency, line.price, line.reason, line.feed])).toEqual([['BTC', null, 'noSource', 'none'], ['ETH', null, 'noSource', 'none'], ['FIL', null, 'noSource', 'none']]);
   });
