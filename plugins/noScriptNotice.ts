@@ -12,7 +12,7 @@ import enUS from '../src/locales/en-US/shell';
 import zhCN from '../src/locales/zh-CN/shell';
 import zhTW from '../src/locales/zh-TW/shell';
 import { WALLET_SEARCH_ATTRIBUTE } from '../contract/rules/walletProbe';
-import { SHELL_FONT } from '../src/components/BlankPlaceholder/shell';
+import { SHELL_COLOURS, SHELL_FONT } from '../src/components/BlankPlaceholder/shell';
 
 /** The notice in each language, the default first. */
 export const NO_SCRIPT_MESSAGES: ReadonlyArray<readonly [locale: string, text: string]> = [
@@ -21,16 +21,15 @@ export const NO_SCRIPT_MESSAGES: ReadonlyArray<readonly [locale: string, text: s
   ['en-US', enUS['shell.noScript']],
 ];
 
-/** antd's warning colours (colorWarningBg, colorWarningBorder, colorText) in the light and the dark algorithm. */
-const LIGHT = { bg: '#fffbe6', border: '#ffe58f', text: 'rgba(0,0,0,0.88)' };
-const DARK = { bg: '#2b2111', border: '#594214', text: 'rgba(255,255,255,0.85)' };
+const LIGHT = SHELL_COLOURS.light;
+const DARK = SHELL_COLOURS.dark;
 
 /** Applies only when scripts do not run (it sits in a <noscript> of <head>). */
 export const NO_SCRIPT_CSS = [
-  `.pf-noscript{padding:12px 16px;font-family:${SHELL_FONT};font-size:14px;line-height:1.6;background:${LIGHT.bg};border-bottom:1px solid ${LIGHT.border};color:${LIGHT.text}}`,
+  `.pf-noscript{padding:12px 16px;font-family:${SHELL_FONT};font-size:14px;line-height:1.6;background:${LIGHT.warningBg};border-bottom:1px solid ${LIGHT.warningBorder};color:${LIGHT.text}}`,
   `.pf-noscript p{margin:0}`,
   // no script sets data-theme: the system's scheme decides, as for the shell
-  `@media (prefers-color-scheme:dark){.pf-noscript{background:${DARK.bg};border-color:${DARK.border};color:${DARK.text}}}`,
+  `@media (prefers-color-scheme:dark){.pf-noscript{background:${DARK.warningBg};border-color:${DARK.warningBorder};color:${DARK.text}}}`,
   `.pf-sk{animation:none!important}`,
   `[${WALLET_SEARCH_ATTRIBUTE}]{display:none!important}`,
 ].join('\n');

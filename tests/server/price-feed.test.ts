@@ -10,6 +10,7 @@
  * minute for 30 days). SQLite, or PostgreSQL when DATABASE_URL is set.
  */
 import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { toUnits } from '../../contract/rules/money';
 import { parseJobSchedule } from '../../server/jobSchedule';
@@ -316,14 +317,15 @@ describe('npm run ops -- prices:status', () => {
       timeout: 30_000,
       env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: databaseSchema ?? '', SQLITE_PATH: sqlitePath, NODE_ENV: 'test', ...env },
     });
-    return new Promise((resolve, reject) => {
-      execFile(...command, (error, stdout) => {
-        // a non-zero exit is an answer here (1: a currency without a usable price); anything else is not
-        const code = error ? error.code : 0;
-        if (typeof code !== 'number') return reject(error);
-        resolve({ code, lines: stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>) });
-      });
-    });
+    const parse = (code: number, stdout: string) => ({ code, lines: stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>) });
+    return promisify(execFile)(...command).then(
+      ({ stdout }) => parse(0, stdout),
+      // a non-zero exit is an answer here (1: a currency without a usable price); anything else is not
+      (error: { code?: unknown; stdout?: string }) => {
+        if (typeof error.code !== 'number') throw error;
+        return parse(error.code, error.stdout ?? '');
+      },
+    );
   }
 
   it('prints a JSON line per currency and exits 1 while one has no usable price, 0 once all have', async () => {

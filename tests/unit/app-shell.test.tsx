@@ -72,6 +72,9 @@ describe('plugins/appShell', () => {
     expect(colours.bgContainer).toBe(token.colorBgContainer);
     expect(colours.bgLayout).toBe(token.colorBgLayout);
     expect(colours.borderSecondary).toBe(token.colorBorderSecondary);
+    // the no-script notice's
+    expect([colours.text, colours.warningBg, colours.warningBorder]).toEqual([token.colorText, token.colorWarningBg, token.colorWarningBorder]);
+    expect(NO_SCRIPT_CSS).toContain(colours.warningBg);
     const dark = mode === 'dark' ? 'html[data-theme=dark] ' : '';
     expect(SHELL_CSS).toContain(`${dark}.pf-shell-logo{`);
     expect(SHELL_CSS).toContain(colours.primary);

@@ -17,10 +17,16 @@
  */
 import { PHONE_MAX_WIDTH } from '../../constants/app';
 
-/** antd's tokens for PRIMARY_COLOR (#0066f5) under the default and the dark algorithm. */
+/** antd's tokens for PRIMARY_COLOR (#0066f5) under the default and the dark algorithm (the warning ones: plugins/noScriptNotice.ts). */
 export const SHELL_COLOURS = {
-  light: { primary: '#0066f5', bgContainer: '#ffffff', bgLayout: '#f5f5f5', borderSecondary: '#f0f0f0', fill: 'rgba(0,0,0,0.06)' },
-  dark: { primary: '#035ad3', bgContainer: '#141414', bgLayout: '#000000', borderSecondary: '#303030', fill: 'rgba(255,255,255,0.12)' },
+  light: {
+    primary: '#0066f5', bgContainer: '#ffffff', bgLayout: '#f5f5f5', borderSecondary: '#f0f0f0', fill: 'rgba(0,0,0,0.06)',
+    text: 'rgba(0,0,0,0.88)', warningBg: '#fffbe6', warningBorder: '#ffe58f',
+  },
+  dark: {
+    primary: '#035ad3', bgContainer: '#141414', bgLayout: '#000000', borderSecondary: '#303030', fill: 'rgba(255,255,255,0.12)',
+    text: 'rgba(255,255,255,0.85)', warningBg: '#2b2111', warningBorder: '#594214',
+  },
 } as const;
 
 const L = SHELL_COLOURS.light;

@@ -106,7 +106,7 @@ export async function waitForNetworkQuiet(page: Page, idleMs: number, trustMs = 
       if (!w.__quiet || w.__quiet.count !== count) w.__quiet = { count, since: now };
       return now - w.__quiet.since >= quietFor;
     },
-    { timeout: WAIT_MS, polling: 100 },
+    { timeout: WAIT_MS, polling: POLL_MS },
     idleMs,
   );
 }
