@@ -32,6 +32,8 @@ export interface E2E {
   url: (path: string) => string;
   /** an isolated browser context (own storage), closed after the test */
   newContext: () => Promise<BrowserContext>;
+  /** an isolated browser context kept for the file's later tests too, closed after the last one */
+  newFileContext: () => Promise<BrowserContext>;
   newPage: (options?: PageOptions) => Promise<Page>;
 }
 
@@ -66,6 +68,7 @@ export function useE2E(serverEnv: Record<string, string> = {}, serverOptions: St
   let server: RunningServer | undefined;
   let launched: LaunchedBrowser | undefined;
   const contexts: BrowserContext[] = [];
+  const fileContexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     server = await startServer(serverEnv, serverOptions);
@@ -77,6 +80,7 @@ export function useE2E(serverEnv: Record<string, string> = {}, serverOptions: St
   });
 
   afterAll(async () => {
+    await Promise.all(fileContexts.splice(0).map((context) => context.close().catch(() => undefined)));
     await launched?.close();
     await server?.stop();
   });
@@ -97,6 +101,11 @@ export function useE2E(serverEnv: Record<string, string> = {}, serverOptions: St
     newContext: async () => {
       const context = await createContext(e2e.browser);
       contexts.push(context);
+      return context;
+    },
+    newFileContext: async () => {
+      const context = await createContext(e2e.browser);
+      fileContexts.push(context);
       return context;
     },
     newPage: async (options = {}) => {

@@ -25,6 +25,18 @@ export async function waitForPath(page: Page, expected: string): Promise<void> {
   }
 }
 
+/**
+ * Moves the loaded app to `path` as a click on a link does: a history entry and the popstate event
+ * the app's router (history's browser history) listens to, without loading the document again.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await waitForPath(page, path);
+}
+
 /** Waits until an element matching `selector` shows `text` (its innerText contains it). */
 export async function waitForText(page: Page, selector: string, text: string, timeout = WAIT_MS): Promise<void> {
   try {
