@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Wallet } from 'ethers';
 import type { Page } from 'puppeteer-core';
 import { PHONE, useE2E } from './support/environment';
-import { sleep, waitForNetworkQuiet, waitForText } from './support/page';
+import { waitForMotionToEnd, waitForNetworkQuiet, waitForText } from './support/page';
 import { E2E_DIST_ENV, screenshotPath } from './support/paths';
 import { signInViaApi } from './support/siwe';
 
@@ -20,8 +20,8 @@ cpSync(process.env[E2E_DIST_ENV] ?? '', dist, { recursive: true });
 afterAll(() => rmSync(join(dist, '..'), { recursive: true, force: true }));
 
 const e2e = useE2E({ DIST_DIR: dist });
-/** antd's notice slides in over 0.3 s: the screenshot waits for it */
-const NOTICE_ANIMATION_MS = 500;
+/** the new version's files come from the worker's cache, yet a loaded CI machine has taken over 30 s */
+const RELOAD_WAIT_MS = 45_000;
 
 /** Opens `path` and returns once the service worker controls the page (it takes over on the next load). */
 async function openControlled(page: Page, path: string): Promise<void> {
@@ -45,6 +45,20 @@ function storedRequests(page: Page): Promise<StoredRequest[]> {
       for (const request of await (await caches.open(name)).keys()) stored.push({ cache: name, url: request.url, authorization: request.headers.get('authorization') });
     }
     return stored;
+  });
+}
+
+/** What a failed update shows: the notice, and the workers of the page's registration. */
+function updateState(page: Page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return {
+      notice: document.querySelector('[data-testid="app-update"]') !== null,
+      controller: navigator.serviceWorker.controller?.state ?? null,
+      waiting: registration?.waiting?.state ?? null,
+      active: registration?.active?.state ?? null,
+      caches: await caches.keys(),
+    };
   });
 }
 
@@ -104,13 +118,18 @@ test('a new version waits until the user asks for it, then one reload brings it 
   await waitForText(page, '[data-testid="app-update"]', '有新版本可用');
   // antd spaces the two characters of a button out
   expect(await page.$eval('[data-testid="app-update-reload"]', (button) => (button as HTMLElement).innerText.replace(/\s/g, ''))).toBe('刷新');
-  await sleep(NOTICE_ANIMATION_MS);
+  // a tap while the notice still slides in can miss its button
+  await waitForMotionToEnd(page, '.ant-notification');
   await page.screenshot({ path: screenshotPath('service-worker-update-375.png') });
   // the open tab keeps its version and its files until then
   expect(await page.evaluate(() => caches.keys())).toEqual(expect.arrayContaining([oldCache, 'powerfi-e2e0next0release']));
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting?.state))).toBe('installed');
 
-  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('[data-testid="app-update-reload"]')]);
+  const reloaded = page.waitForNavigation({ waitUntil: 'load', timeout: RELOAD_WAIT_MS });
+  await page.click('[data-testid="app-update-reload"]');
+  await reloaded.catch(async (error: Error) => {
+    throw new Error(`no reload after 刷新 was tapped: ${JSON.stringify(await updateState(page).catch(String))} (${error.message})`);
+  });
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
   expect(await page.evaluate(() => caches.keys())).toEqual(['powerfi-e2e0next0release']);
   await waitForText(page, '[data-testid="tab-bar"]', '首页');
