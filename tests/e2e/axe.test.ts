@@ -351,25 +351,10 @@ async function tabFor(tabs: Tabs, variant: Variant, signedOut: boolean): Promise
   return { page, fresh: true };
 }
 
-/** The page shown now: the elements of the layout's content area, which a route change replaces. */
-const PAGE_ROOTS = 'main.ant-layout-content > :not([data-testid="offline-notice"])';
-
-async function moveTo(page: Page, path: string): Promise<void> {
-  await page.evaluate((selector) => {
-    (window as unknown as { __axePrevious?: Element[] }).__axePrevious = [...document.querySelectorAll(selector)];
-  }, PAGE_ROOTS);
-  await navigateInApp(page, path);
-  await page
-    .waitForFunction(() => ((window as unknown as { __axePrevious?: Element[] }).__axePrevious ?? []).every((element) => !element.isConnected), { timeout: 10_000 })
-    .catch(() => {
-      throw new Error(`${path}: the page before it is still shown (the same page with other parameters? mark the route \`reload\`)`);
-    });
-}
-
 async function showRoute(tabs: Tabs, variant: Variant, route: RouteCase): Promise<Page> {
   const { page, fresh } = await tabFor(tabs, variant, Boolean(route.signedOut));
   if (fresh || route.reload) await page.goto(e2e.url(route.path()));
-  else await moveTo(page, route.path());
+  else await navigateInApp(page, route.path());
   if (route.text) await waitForText(page, route.shows, route.text, 30_000);
   else await page.waitForSelector(route.shows, { visible: true, timeout: 30_000 });
   await settle(page);

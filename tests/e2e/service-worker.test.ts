@@ -125,9 +125,7 @@ test('a new version waits until the user asks for it, then one reload brings it 
   expect(await page.evaluate(() => caches.keys())).toEqual(expect.arrayContaining([oldCache, 'powerfi-e2e0next0release']));
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting?.state))).toBe('installed');
 
-  const reloaded = page.waitForNavigation({ waitUntil: 'load', timeout: RELOAD_WAIT_MS });
-  await page.click('[data-testid="app-update-reload"]');
-  await reloaded.catch(async (error: Error) => {
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load', timeout: RELOAD_WAIT_MS }), page.click('[data-testid="app-update-reload"]')]).catch(async (error: Error) => {
     throw new Error(`no reload after 刷新 was tapped: ${JSON.stringify(await updateState(page).catch(String))} (${error.message})`);
   });
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');

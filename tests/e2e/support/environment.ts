@@ -69,6 +69,13 @@ export function useE2E(serverEnv: Record<string, string> = {}, serverOptions: St
   let launched: LaunchedBrowser | undefined;
   const contexts: BrowserContext[] = [];
   const fileContexts: BrowserContext[] = [];
+  const closeAll = (list: BrowserContext[]) => Promise.all(list.splice(0).map((context) => context.close().catch(() => undefined)));
+  /** a new context, closed with the others of `list` */
+  const contextIn = (list: BrowserContext[]) => async () => {
+    const context = await createContext(e2e.browser);
+    list.push(context);
+    return context;
+  };
 
   beforeAll(async () => {
     server = await startServer(serverEnv, serverOptions);
@@ -76,11 +83,11 @@ export function useE2E(serverEnv: Record<string, string> = {}, serverOptions: St
   });
 
   afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)));
+    await closeAll(contexts);
   });
 
   afterAll(async () => {
-    await Promise.all(fileContexts.splice(0).map((context) => context.close().catch(() => undefined)));
+    await closeAll(fileContexts);
     await launched?.close();
     await server?.stop();
   });
@@ -98,16 +105,8 @@ export function useE2E(serverEnv: Record<string, string> = {}, serverOptions: St
       return e2e.server.url;
     },
     url: (path) => `${e2e.server.url}${path}`,
-    newContext: async () => {
-      const context = await createContext(e2e.browser);
-      contexts.push(context);
-      return context;
-    },
-    newFileContext: async () => {
-      const context = await createContext(e2e.browser);
-      fileContexts.push(context);
-      return context;
-    },
+    newContext: contextIn(contexts),
+    newFileContext: contextIn(fileContexts),
     newPage: async (options = {}) => {
       const context = options.context ?? (await e2e.newContext());
       const page = await context.newPage();

@@ -25,16 +25,34 @@ export async function waitForPath(page: Page, expected: string): Promise<void> {
   }
 }
 
+/** The page a route shows: the elements of the layout's content area, which a route change replaces. */
+const PAGE_ROOTS = 'main.ant-layout-content > :not([data-testid="offline-notice"])';
+
 /**
- * Moves the loaded app to `path` as a click on a link does: a history entry and the popstate event
- * the app's router (history's browser history) listens to, without loading the document again.
+ * Moves the loaded app to `path` as a click on a link does (a history entry and the popstate event
+ * the app's router, history's browser history, listens to), without loading the document again;
+ * resolves once the page shown before is gone. A route that shows the same page with other
+ * parameters keeps it, and is refused: load it with `page.goto`.
  */
 export async function navigateInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await page.evaluate(
+    (to, selector) => {
+      (window as unknown as { __previousPage?: Element[] }).__previousPage = [...document.querySelectorAll(selector)];
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    },
+    path,
+    PAGE_ROOTS,
+  );
   await waitForPath(page, path);
+  await page
+    .waitForFunction(() => ((window as unknown as { __previousPage?: Element[] }).__previousPage ?? []).every((element) => !element.isConnected), {
+      timeout: 10_000,
+      polling: POLL_MS,
+    })
+    .catch(() => {
+      throw new Error(`${path}: the page before it is still shown (the same page with other parameters? load it anew)`);
+    });
 }
 
 /** Waits until an element matching `selector` shows `text` (its innerText contains it). */
