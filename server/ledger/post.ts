@@ -3,8 +3,9 @@
  * caller's database transaction: per currency the lines sum to zero, every touched account is
  * locked (PostgreSQL: FOR UPDATE, in owner|currency order; SQLite: the BEGIN IMMEDIATE write
  * lock), and a user balance that would go below zero aborts everything with 422
- * INSUFFICIENT_BALANCE. The accounts are locked by one statement, the entries written by one
- * insert and the accounts by one update (statements compiled once per number of rows).
+ * INSUFFICIENT_BALANCE. The accounts are made if missing by one statement and locked by another;
+ * the ledger transaction, the entries and the balances are written by one more on PostgreSQL (each
+ * statement a round trip), by three on SQLite (statements compiled once per number of rows).
  * A system account line goes to one of the account's shards (accounts.ts SYSTEM_SHARDS), the same
  * for the whole posting: the first user's id modulo the shard count, so that transactions of
  * different users rarely wait on one system row, and one user's always touch the same one.
@@ -13,7 +14,7 @@
  * statements whatever the number of lines, the system side merged into one line per account,
  * currency, bucket and type.
  */
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Expression, type Selectable, type Transaction } from 'kysely';
 import type { LedgerEntryKind } from '../../contract/user';
 import { isSqlite, isUniqueViolation, type Database, type Db } from '../db';
 import { firstRow, preparedQuery, type ParamOf } from '../db/prepared';
@@ -73,10 +74,12 @@ export function compareAccounts(a: { owner: string; currency: string }, b: { own
   return a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0;
 }
 
+/** the posting's ledger transaction row */
+const transactionInsert = (db: Db, param: ParamOf<{ ref: string; at: bigint }>) =>
+  db.insertInto('ledger_transactions').values({ ref: param('ref'), created_at: param('at') }).returning('id');
+
 // fixed-shape statements, compiled once per engine (server/db/prepared.ts)
-const insertTransaction = preparedQuery((db: Db, param: ParamOf<{ ref: string; at: bigint }>) =>
-  db.insertInto('ledger_transactions').values({ ref: param('ref'), created_at: param('at') }).returning('id'),
-);
+const insertTransaction = preparedQuery(transactionInsert);
 
 /** the width of `ledger_transactions.ref` */
 const MAX_REF_LENGTH = 200;
@@ -87,9 +90,14 @@ const MAX_REF_LENGTH = 200;
  * transaction rolls back whole. A reference is never cut short, which could make two operations one.
  */
 async function insertLedgerTransaction(trx: Trx, ref: string, at: bigint): Promise<bigint> {
+  return firstRow(await refusingSecondPosting(ref, () => insertTransaction(trx, { ref, at }))).id;
+}
+
+/** runs `write`, which inserts the ledger transaction named `ref`, answering a second posting of it 409 */
+async function refusingSecondPosting<T>(ref: string, write: () => Promise<T>): Promise<T> {
   if (ref.length > MAX_REF_LENGTH) throw new Error(`a ledger reference is at most ${MAX_REF_LENGTH} characters, not ${ref.length}: ${ref.slice(0, 80)}…`);
   try {
-    return firstRow(await insertTransaction(trx, { ref, at })).id;
+    return await write();
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError('CONFLICT', { messageKey: 'ledger.alreadyPosted' });
     throw error;
@@ -99,55 +107,84 @@ type EntryRow = Omit<LedgerEntriesTable, 'id'>;
 /** the parameters of a statement about several rows: each row's values, named with the row's index */
 type Numbered<T> = { [K in keyof T & string as `${K}${number}`]: T[K] };
 
-/** one prepared statement per number of rows, made at its first use */
-function perRowCount<Q>(make: (rows: number) => Q): (rows: number) => Q {
-  const made = new Map<number, Q>();
-  return (rows) => {
-    let query = made.get(rows);
+/** one prepared statement per shape (the numbers of rows it writes), made at its first use */
+function perShape<Q>(make: (...rows: number[]) => Q): (...rows: number[]) => Q {
+  const made = new Map<string, Q>();
+  return (...rows) => {
+    const shape = rows.join(',');
+    let query = made.get(shape);
     if (!query) {
-      query = make(rows);
-      made.set(rows, query);
+      query = make(...rows);
+      made.set(shape, query);
     }
     return query;
   };
 }
 
-// every entry of a posting in one statement; the ids come back in no promised order, but are
-// handed out in the order of the rows, so the smallest is the first row's
-const insertEntries = perRowCount((rows) =>
-  preparedQuery((db: Db, param: ParamOf<Numbered<EntryRow>>) =>
-    db
-      .insertInto('ledger_entries')
-      .values(
-        Array.from({ length: rows }, (_, i) => ({
-          transaction_id: param(`transaction_id${i}`),
-          account_id: param(`account_id${i}`),
-          user_id: param(`user_id${i}`),
-          currency: param(`currency${i}`),
-          bucket: param(`bucket${i}`),
-          amount: param(`amount${i}`),
-          balance_after: param(`balance_after${i}`),
-          type: param(`type${i}`),
-          remark: param(`remark${i}`),
-          created_at: param(`created_at${i}`),
-        })),
-      )
-      .returning('id'),
-  ),
-);
+/** the values of an entry, as parameters named with its row's index */
+type EntryParams = Numbered<Omit<EntryRow, 'transaction_id'>>;
+
+// every entry of a posting in one insert; the ids come back in no promised order, but are handed
+// out in the order of the rows, so the smallest is the first row's
+function entriesInsert(db: Db, rows: number, param: ParamOf<EntryParams>, transactionId: Expression<bigint> | bigint) {
+  return db
+    .insertInto('ledger_entries')
+    .values(
+      Array.from({ length: rows }, (_, i) => ({
+        transaction_id: transactionId,
+        account_id: param(`account_id${i}`),
+        user_id: param(`user_id${i}`),
+        currency: param(`currency${i}`),
+        bucket: param(`bucket${i}`),
+        amount: param(`amount${i}`),
+        balance_after: param(`balance_after${i}`),
+        type: param(`type${i}`),
+        remark: param(`remark${i}`),
+        created_at: param(`created_at${i}`),
+      })),
+    )
+    .returning('id');
+}
 
 type AccountBalances = { id: bigint; available: bigint; frozen: bigint };
-// every account of a posting in one statement (as postBatch does)
-const updateAccounts = perRowCount((rows) =>
-  preparedQuery((db: Db, param: ParamOf<Numbered<AccountBalances> & { at: bigint }>) => {
-    const indexes = Array.from({ length: rows }, (_, i) => i);
-    const caseOf = (bucket: 'available' | 'frozen') =>
-      sql<bigint>`case ${sql.ref('id')} ${sql.join(indexes.map((i) => sql`when ${param(`id${i}`)} then cast(${param(`${bucket}${i}`)} as bigint)`), sql` `)} end`;
-    return db
-      .updateTable('ledger_accounts')
-      .set({ available: caseOf('available'), frozen: caseOf('frozen'), updated_at: param('at') })
-      .where('id', 'in', indexes.map((i) => param(`id${i}`)));
-  }),
+type AccountParams = Numbered<AccountBalances> & { at: bigint };
+
+// every account of a posting in one update (as postBatch does)
+function accountsUpdate(db: Db, rows: number, param: ParamOf<AccountParams>) {
+  const indexes = Array.from({ length: rows }, (_, i) => i);
+  const caseOf = (bucket: Bucket) =>
+    sql<bigint>`case ${sql.ref('id')} ${sql.join(indexes.map((i) => sql`when ${param(`id${i}`)} then cast(${param(`${bucket}${i}`)} as bigint)`), sql` `)} end`;
+  return db
+    .updateTable('ledger_accounts')
+    .set({ available: caseOf('available'), frozen: caseOf('frozen'), updated_at: param('at') })
+    .where('id', 'in', indexes.map((i) => param(`id${i}`)));
+}
+
+type WriteParams = EntryParams & AccountParams & { ref: string };
+
+/**
+ * SQLite: the posting's ledger transaction, its entries and its accounts in three statements (each
+ * a call into the library, no round trip). The entries' transaction is a parameter of its own.
+ */
+const insertEntries = perShape((rows) =>
+  preparedQuery((db: Db, param: ParamOf<EntryParams & { transaction_id: bigint }>) => entriesInsert(db, rows, param, param('transaction_id'))),
+);
+const updateAccounts = perShape((rows) => preparedQuery((db: Db, param: ParamOf<AccountParams>) => accountsUpdate(db, rows, param)));
+
+/**
+ * PostgreSQL: the same three writes as one statement, a round trip and not three (data-modifying
+ * WITH queries run once each and to completion, whether or not the outer select reads them; the
+ * accounts are already locked by this transaction). Returns the entries' ids.
+ */
+const writePostingPg = perShape((entries, accounts) =>
+  preparedQuery((db: Db, param: ParamOf<WriteParams>) =>
+    db
+      .with('posted_transaction', () => transactionInsert(db, param))
+      .with('posted_entries', () => entriesInsert(db, entries, param, sql<bigint>`(select ${sql.ref('id')} from ${sql.table('posted_transaction')})`))
+      .with('posted_accounts', () => accountsUpdate(db, accounts, param).returning('id'))
+      .selectFrom('posted_entries')
+      .select('id'),
+  ),
 );
 
 /** `rows` as the named parameters of a statement about that many rows */
@@ -200,12 +237,12 @@ const lockQuery = (db: Db, accounts: Array<{ owner: string; currency: string }>)
     .where((eb) => eb(eb.refTuple('owner', 'currency'), 'in', accounts.map((account) => eb.tuple(account.owner, account.currency))))
     .$if(!isSqlite(db), (qb) => qb.orderBy(sql`owner collate "C"`).orderBy(sql`currency collate "C"`).forUpdate());
 
-const createPrepared = perRowCount((rows) =>
+const createPrepared = perShape((rows) =>
   preparedQuery((db: Db, param: ParamOf<Numbered<AccountSpec> & { at: bigint }>) =>
     createQuery(db, Array.from({ length: rows }, (_, i) => ({ owner: param(`owner${i}`), userId: param(`userId${i}`), currency: param(`currency${i}`) })), param('at')),
   ),
 );
-const lockPrepared = perRowCount((rows) =>
+const lockPrepared = perShape((rows) =>
   preparedQuery((db: Db, param: ParamOf<Numbered<{ owner: string; currency: string }>>) =>
     lockQuery(db, Array.from({ length: rows }, (_, i) => ({ owner: param(`owner${i}`), currency: param(`currency${i}`) }))),
   ),
@@ -298,10 +335,9 @@ function planLines(lines: LedgerLine[], accounts: Map<string, LockedAccount>, in
   });
 }
 
-/** the journal row of a planned line */
-function entryRow(transactionId: bigint, { line, account, bucket, balanceAfter }: PlannedLine, at: bigint) {
+/** the journal row of a planned line, but for its ledger transaction */
+function entryValues({ line, account, bucket, balanceAfter }: PlannedLine, at: bigint): Omit<EntryRow, 'transaction_id'> {
   return {
-    transaction_id: transactionId,
     account_id: account.id,
     user_id: account.user_id,
     currency: line.currency,
@@ -321,15 +357,26 @@ export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
   const accounts = await lockAccounts(trx, lines, now, PREPARED);
   const planned = planLines(lines, accounts, posting.insufficient);
 
-  const at = BigInt(now);
-  const transactionId = await insertLedgerTransaction(trx, posting.ref, at);
-  const ids = (await insertEntries(planned.length)(trx, numbered(planned.map((plannedLine) => entryRow(transactionId, plannedLine, at)))))
-    .map((row) => row.id)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  if (ids.length !== planned.length) throw new Error(`inserted ${ids.length} ledger entries of ${planned.length}`);
-  const touched = [...new Set(planned.map((p) => p.account))];
-  await updateAccounts(touched.length)(trx, { ...numbered(touched.map(({ id, available, frozen }) => ({ id, available, frozen }))), at });
+  const ids = await writePosting(trx, posting.ref, BigInt(now), planned);
   return planned.map((plannedLine, i) => ({ id: ids[i], accountId: plannedLine.account.id, line: plannedLine.line, balanceAfter: plannedLine.balanceAfter }));
+}
+
+/** Writes a planned posting: its ledger transaction, entries and balances. Returns the entries' ids, ascending. */
+async function writePosting(trx: Trx, ref: string, at: bigint, planned: PlannedLine[]): Promise<bigint[]> {
+  const touched = [...new Set(planned.map((p) => p.account))];
+  const accountParams: AccountParams = { ...numbered(touched.map(({ id, available, frozen }) => ({ id, available, frozen }))), at };
+  const entryParams: EntryParams = numbered(planned.map((plannedLine) => entryValues(plannedLine, at)));
+  let rows: Array<{ id: bigint }>;
+  if (isSqlite(trx)) {
+    const transactionId = await insertLedgerTransaction(trx, ref, at);
+    rows = await insertEntries(planned.length)(trx, { ...entryParams, transaction_id: transactionId });
+    await updateAccounts(touched.length)(trx, accountParams);
+  } else {
+    rows = await refusingSecondPosting(ref, () => writePostingPg(planned.length, touched.length)(trx, { ...entryParams, ...accountParams, ref }));
+  }
+  const ids = rows.map((row) => row.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (ids.length !== planned.length) throw new Error(`inserted ${ids.length} ledger entries of ${planned.length}`);
+  return ids;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -392,7 +439,7 @@ export async function postBatch(trx: Trx, posting: BatchPosting): Promise<number
   // one statement; ids follow the rows' order, so an account's last entry holds its final balance
   await trx
     .insertInto('ledger_entries')
-    .values(planned.map((plannedLine) => entryRow(transactionId, plannedLine, at)))
+    .values(planned.map((plannedLine) => ({ transaction_id: transactionId, ...entryValues(plannedLine, at) })))
     .execute();
   const touched = [...new Set(planned.map((p) => p.account))];
   const bigint = (value: bigint) => sql<bigint>`cast(${value} as bigint)`;
