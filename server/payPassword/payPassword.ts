@@ -44,32 +44,42 @@ async function storedHashOf(db: Db, userId: bigint): Promise<string | null> {
   return row?.pay_password_hash ?? null;
 }
 
+// the statements of every checked try, compiled once (server/db/prepared.ts): one runs before
+// every outgoing money movement whose password is not remembered
+type TryParams = { userId: bigint; at: bigint };
+
+// the user's first try inserts the guard with it, a later one counts it on the existing guard
+// unless that refuses it (locked, or MAX_FAILURES tries counted already)
+const countTry = preparedQuery((db: Db, param: ParamOf<TryParams>) =>
+  db
+    .insertInto('pay_password_guards')
+    .values({ user_id: param('userId'), failures: 1n, locked_until: 0n, updated_at: param('at') })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({
+          failures: sql<bigint>`case when ${sql.ref('pay_password_guards.locked_until')} > 0 then 1 else ${sql.ref('pay_password_guards.failures')} + 1 end`,
+          locked_until: 0n,
+          updated_at: param('at'),
+        })
+        .where('pay_password_guards.locked_until', '<=', param('at'))
+        .where((eb) => eb.or([eb('pay_password_guards.locked_until', '>', 0n), eb('pay_password_guards.failures', '<', BigInt(MAX_FAILURES))])),
+    )
+    .returning('user_id'),
+);
+
+const clearTries = preparedQuery((db: Db, param: ParamOf<TryParams>) =>
+  db.updateTable('pay_password_guards').set({ failures: 0n, locked_until: 0n, updated_at: param('at') }).where('user_id', '=', param('userId')),
+);
+
 /**
  * Counts one try up front (atomically). Refused while locked, and while MAX_FAILURES tries are
  * already counted (failed or still being checked). An expired lock starts a fresh count.
  */
 async function takeTry(db: Db, userId: bigint, now: number): Promise<void> {
   const at = BigInt(now);
-  // one statement: the user's first try inserts the guard with it, a later one counts it on the
-  // existing guard unless that refuses it; committed before the check
-  const taken = await commitAlone(db, (alone) =>
-    alone
-      .insertInto('pay_password_guards')
-      .values({ user_id: userId, failures: 1n, locked_until: 0n, updated_at: at })
-      .onConflict((oc) =>
-        oc
-          .column('user_id')
-          .doUpdateSet({
-            failures: sql<bigint>`case when ${sql.ref('pay_password_guards.locked_until')} > 0 then 1 else ${sql.ref('pay_password_guards.failures')} + 1 end`,
-            locked_until: 0n,
-            updated_at: at,
-          })
-          .where('pay_password_guards.locked_until', '<=', at)
-          .where((eb) => eb.or([eb('pay_password_guards.locked_until', '>', 0n), eb('pay_password_guards.failures', '<', BigInt(MAX_FAILURES))])),
-      )
-      .returning('user_id')
-      .execute(),
-  );
+  // one statement, committed before the check
+  const taken = await commitAlone(db, (alone) => countTry(alone, { userId, at }));
   if (taken.length === 1) return;
   const guard = await db.selectFrom('pay_password_guards').select('locked_until').where('user_id', '=', userId).executeTakeFirstOrThrow();
   throw lockedError(guard.locked_until > at ? guard.locked_until : at + BigInt(LOCK_MS), now);
@@ -79,7 +89,7 @@ async function takeTry(db: Db, userId: bigint, now: number): Promise<void> {
 async function settleTry(db: Db, userId: bigint, ok: boolean, now: number): Promise<bigint> {
   const at = BigInt(now);
   if (ok) {
-    await commitAlone(db, (alone) => alone.updateTable('pay_password_guards').set({ failures: 0n, locked_until: 0n, updated_at: at }).where('user_id', '=', userId).execute());
+    await commitAlone(db, (alone) => clearTries(alone, { userId, at }));
     return 0n;
   }
   // (a transaction on SQLite too, so that its commit joins the group in flight)
