@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ConvertPairType, ConvertQuoteType, ConvertRecordType } from '../../contract/account';
 import type { Db } from '../db';
+import { preparedQuery, type ParamOf } from '../db/prepared';
 import type { ConvertQuotesTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { fromUnits, multiply, percentOf, ratio } from '../../contract/rules/money';
@@ -106,15 +107,27 @@ export async function createQuote(db: Db, prices: PriceBook, userId: bigint, inp
   };
 }
 
+// compare-and-set: the quote read and marked used at once; of two concurrent uses only one marks it
+const markUsed = preparedQuery((db: Db, param: ParamOf<{ id: string; userId: bigint; now: bigint }>) =>
+  db
+    .updateTable('convert_quotes')
+    .set({ used_at: param('now') })
+    .where('id', '=', param('id'))
+    .where('user_id', '=', param('userId'))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>=', param('now'))
+    .returningAll(),
+);
+
 async function takeQuote(trx: Trx, userId: bigint, quoteId: string, now: number): Promise<ConvertQuotesTable> {
-  const quote = await trx.selectFrom('convert_quotes').selectAll().where('id', '=', quoteId).where('user_id', '=', userId).executeTakeFirst();
-  if (!quote) throw new ApiError('NOT_FOUND', { messageKey: 'convert.quoteNotFound' });
-  if (quote.used_at !== null) throw new ApiError('CONFLICT', { messageKey: 'convert.quoteUsed' });
-  if (BigInt(now) > quote.expires_at) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.quoteExpired' });
-  // compare-and-set: of two concurrent uses of one quote only one marks it
-  const marked = await trx.updateTable('convert_quotes').set({ used_at: BigInt(now) }).where('id', '=', quoteId).where('used_at', 'is', null).executeTakeFirst();
-  if (marked.numUpdatedRows !== 1n) throw new ApiError('CONFLICT', { messageKey: 'convert.quoteUsed' });
-  return quote;
+  const [quote] = await markUsed(trx, { id: quoteId, userId, now: BigInt(now) });
+  if (quote) return quote;
+  // refused: read why, in the order a user is told (not theirs, used, expired)
+  const refused = await trx.selectFrom('convert_quotes').select(['used_at', 'expires_at']).where('id', '=', quoteId).where('user_id', '=', userId).executeTakeFirst();
+  if (!refused) throw new ApiError('NOT_FOUND', { messageKey: 'convert.quoteNotFound' });
+  if (refused.used_at !== null) throw new ApiError('CONFLICT', { messageKey: 'convert.quoteUsed' });
+  if (BigInt(now) > refused.expires_at) throw new ApiError('BUSINESS_RULE', { messageKey: 'convert.quoteExpired' });
+  throw new Error(`convert quote ${quoteId} was neither taken nor refused`);
 }
 
 export function toConvertRecord(row: { id: bigint; from_currency: string; to_currency: string; amount: bigint; rate: bigint; fee: bigint; received: bigint; created_at: bigint }, time: TimeFormat): ConvertRecordType {

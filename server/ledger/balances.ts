@@ -22,8 +22,20 @@ export async function userBalance(db: Db | Trx, userId: bigint, currency: string
 
 /** A system account's balance in one currency: the sum of its shards (accounts.ts SYSTEM_SHARDS). */
 export async function systemBalance(db: Db | Trx, system: SystemAccount, currency: string): Promise<bigint> {
-  const rows = await db.selectFrom('ledger_accounts').select('available').where('owner', 'in', systemOwnerKeys(system)).where('currency', '=', currency).execute();
-  return rows.reduce((sum, row) => sum + row.available, 0n);
+  return (await systemBalances(db, system, [currency])).get(currency)!;
+}
+
+/** A system account's balances in several currencies, read by one statement: currency → the sum of its shards. */
+export async function systemBalances(db: Db | Trx, system: SystemAccount, currencies: readonly string[]): Promise<Map<string, bigint>> {
+  const sums = new Map(currencies.map((currency) => [currency, 0n]));
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['currency', 'available'])
+    .where('owner', 'in', systemOwnerKeys(system))
+    .where('currency', 'in', [...sums.keys()])
+    .execute();
+  for (const row of rows) sums.set(row.currency, sums.get(row.currency)! + row.available);
+  return sums;
 }
 
 export async function balanceOverview(db: Db, prices: PriceBook, userId: bigint, onlyCurrency: string | undefined, now: number, time: TimeFormat): Promise<AccountOverviewType> {

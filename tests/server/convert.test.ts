@@ -12,6 +12,7 @@ import { QUOTE_TTL_MS } from '../../contract/rules/wallet';
 import { DEFAULT_CONVERT_QUOTE_TTL_SECONDS } from '../../contract/rules/prices';
 import { EXPIRED_QUOTES_KEPT_MS } from '../../server/conversions/conversions';
 import { checkLedger } from '../../server/ledger/invariants';
+import { toUnits } from '../../contract/rules/money';
 
 let t: TestApp;
 let alice: MoneyUser;
@@ -73,6 +74,21 @@ describe('conversion', () => {
     expect(again.json().errMessage).toBe('此報價已使用');
   });
 
+  it('of two uses of one quote at once, converts once and tells the other it is used', async () => {
+    const before = await balanceOf(t.app, alice, 'USDT');
+    const q = (await quote(alice, 'USDT', 'BTC', '100')).json().data;
+    const answers = await Promise.all([convert(alice, q.quoteId), convert(alice, q.quoteId)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().errMessage).toBe('此報價已使用');
+    expect(toUnits(before) - toUnits(await balanceOf(t.app, alice, 'USDT'))).toBe(toUnits('100'));
+  });
+
+  it('takes a quote up to the millisecond it expires', async () => {
+    const q = (await quote(alice, 'USDT', 'BTC', '100')).json().data;
+    t.clock.advance(QUOTE_TTL_MS);
+    expect((await convert(alice, q.quoteId)).statusCode).toBe(200);
+  });
+
   it('refuses an expired quote', async () => {
     expect(t.config.prices.quoteTtlMs).toBe(DEFAULT_CONVERT_QUOTE_TTL_SECONDS * 1000);
     expect(QUOTE_TTL_MS).toBe(10_000);
@@ -81,7 +97,7 @@ describe('conversion', () => {
     const response = await convert(alice, q.quoteId);
     expect(response.statusCode).toBe(422);
     expect(response.json().errMessage).toBe('報價已過期，請重新取得報價');
-    expect(await balanceOf(t.app, alice, 'USDT')).toBe('8900');
+    expect(await balanceOf(t.app, alice, 'USDT')).toBe('8700');
   });
 
   it('keeps an expired quote for a day (it still answers expired), then a new quote clears it', async () => {

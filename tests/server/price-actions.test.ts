@@ -313,6 +313,17 @@ describe('the exchange desk\'s position bound', () => {
       await lowered.close();
     }
   });
+
+  it('lets only one of two conversions at once take the last room (the second reads the position the first left)', async () => {
+    // the desk is 4 ETH short, its bound 5: either purchase of 0.6 ETH fits alone, both do not
+    expect(await deskEth()).toBe(-toUnits('4'));
+    await p.pollNow();
+    const quotes = await Promise.all([1, 2].map(async () => (await a.quote(alice, 'USDT', 'ETH', '1500')).json().data.quoteId));
+    const answers = await Promise.all(quotes.map((quoteId) => a.convert(alice, quoteId)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+    expect(answers.find((answer) => answer.statusCode === 422)!.json()).toMatchObject({ errCode: 'EXCHANGE_LIMIT', data: { currency: 'ETH' } });
+    expect(await deskEth()).toBe(-toUnits('4.6'));
+  });
 });
 
 describe('the power exchange at market prices', () => {

@@ -85,17 +85,27 @@ it('a transfer: one statement each for the key, the try, the lock and the postin
   if (t.testDb.kind === 'postgres') expect(statements).toHaveLength(14);
 });
 
-it('a conversion: its six accounts made if missing by one statement and locked by one', async () => {
+it('a conversion: its quote taken by one statement, the desk checked by two, its six accounts made by one and locked by one', async () => {
   const user = await newUser(t.app, t.db, t.clock);
   await deposit(t.db, t.clock, user, '100');
+  const quoted = await quote(t.app, user, { from: 'USDT', to: 'BTC', amount: '10' });
+  expect(quoted.statusCode).toBe(200);
   const statements = await statementsOf(async () => {
-    const quoted = await quote(t.app, user, { from: 'USDT', to: 'BTC', amount: '10' });
-    expect(quoted.statusCode).toBe(200);
     const response = await convert(t.app, user, quoted.json().data.quoteId, 'statement-counts-2');
     expect(response.statusCode).toBe(200);
   });
+  // the quote read and marked used at once; the reasons for a refusal are read only on a refusal
+  expect(matching(statements, /"convert_quotes"/)).toEqual(matching(statements, /^update "convert_quotes" set "used_at" = .* returning /));
+  expect(matching(statements, /"convert_quotes"/)).toHaveLength(1);
+  // the desk's position in both currencies: locked by one statement (PostgreSQL), then read by one
+  expect(matching(statements, /pg_advisory_xact_lock/)).toHaveLength(t.testDb.kind === 'postgres' ? 1 : 0);
+  expect(matching(statements, /^select .* from "ledger_accounts" where "owner" in /)).toHaveLength(1);
   // the user's first BTC: its account and the exchange's are among those made
   expect(matching(statements, /^insert into "ledger_accounts"/)).toHaveLength(1);
   expect(matching(statements, /^select .* from "ledger_accounts" where \("owner", "currency"\) in .*/)).toHaveLength(1);
   expectOnePostingWritten(statements);
+  // in all on PostgreSQL: the session and the pay password read, the try counted and settled,
+  // BEGIN, the key claimed, the quote taken, the price halts read, the desk locked and read, the
+  // conversion's row, the accounts made and locked, the posting's writes, the key's outcome, COMMIT
+  if (t.testDb.kind === 'postgres') expect(statements).toHaveLength(16);
 });
