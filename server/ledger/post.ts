@@ -14,10 +14,10 @@
  * statements whatever the number of lines, the system side merged into one line per account,
  * currency, bucket and type.
  */
-import { sql, type Expression, type Selectable, type Transaction } from 'kysely';
+import { sql, type Compilable, type Expression, type Selectable, type Transaction } from 'kysely';
 import type { LedgerEntryKind } from '../../contract/user';
 import { isSqlite, isUniqueViolation, type Database, type Db } from '../db';
-import { firstRow, preparedQuery, type ParamOf } from '../db/prepared';
+import { builtQuery, firstRow, preparedQuery, type ParamOf } from '../db/prepared';
 import type { LedgerAccountsTable, LedgerEntriesTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { fromUnits } from '../../contract/rules/money';
@@ -78,22 +78,15 @@ export function compareAccounts(a: { owner: string; currency: string }, b: { own
 const transactionInsert = (db: Db, param: ParamOf<{ ref: string; at: bigint }>) =>
   db.insertInto('ledger_transactions').values({ ref: param('ref'), created_at: param('at') }).returning('id');
 
-// fixed-shape statements, compiled once per engine (server/db/prepared.ts)
-const insertTransaction = preparedQuery(transactionInsert);
-
 /** the width of `ledger_transactions.ref` */
 const MAX_REF_LENGTH = 200;
 
 /**
- * The posting's ledger transaction row. Its reference is unique (migrations/0200_ledger_ref_unique):
- * a second posting of one operation is refused by the database, answered 409, and the caller's
- * transaction rolls back whole. A reference is never cut short, which could make two operations one.
+ * Runs `write`, which inserts the ledger transaction named `ref`, answering a second posting of it
+ * 409. Its reference is unique (migrations/0200_ledger_ref_unique): a second posting of one
+ * operation is refused by the database, and the caller's transaction rolls back whole. A
+ * reference is never cut short, which could make two operations one.
  */
-async function insertLedgerTransaction(trx: Trx, ref: string, at: bigint): Promise<bigint> {
-  return firstRow(await refusingSecondPosting(ref, () => insertTransaction(trx, { ref, at }))).id;
-}
-
-/** runs `write`, which inserts the ledger transaction named `ref`, answering a second posting of it 409 */
 async function refusingSecondPosting<T>(ref: string, write: () => Promise<T>): Promise<T> {
   if (ref.length > MAX_REF_LENGTH) throw new Error(`a ledger reference is at most ${MAX_REF_LENGTH} characters, not ${ref.length}: ${ref.slice(0, 80)}…`);
   try {
@@ -149,7 +142,7 @@ function entriesInsert(db: Db, rows: number, param: ParamOf<EntryParams>, transa
 type AccountBalances = { id: bigint; available: bigint; frozen: bigint };
 type AccountParams = Numbered<AccountBalances> & { at: bigint };
 
-// every account of a posting in one update (as postBatch does)
+// every account of a posting in one update
 function accountsUpdate(db: Db, rows: number, param: ParamOf<AccountParams>) {
   const indexes = Array.from({ length: rows }, (_, i) => i);
   const caseOf = (bucket: Bucket) =>
@@ -161,31 +154,6 @@ function accountsUpdate(db: Db, rows: number, param: ParamOf<AccountParams>) {
 }
 
 type WriteParams = EntryParams & AccountParams & { ref: string };
-
-/**
- * SQLite: the posting's ledger transaction, its entries and its accounts in three statements (each
- * a call into the library, no round trip). The entries' transaction is a parameter of its own.
- */
-const insertEntries = perShape((rows) =>
-  preparedQuery((db: Db, param: ParamOf<EntryParams & { transaction_id: bigint }>) => entriesInsert(db, rows, param, param('transaction_id'))),
-);
-const updateAccounts = perShape((rows) => preparedQuery((db: Db, param: ParamOf<AccountParams>) => accountsUpdate(db, rows, param)));
-
-/**
- * PostgreSQL: the same three writes as one statement, a round trip and not three (data-modifying
- * WITH queries run once each and to completion, whether or not the outer select reads them; the
- * accounts are already locked by this transaction). Returns the entries' ids.
- */
-const writePostingPg = perShape((entries, accounts) =>
-  preparedQuery((db: Db, param: ParamOf<WriteParams>) =>
-    db
-      .with('posted_transaction', () => transactionInsert(db, param))
-      .with('posted_entries', () => entriesInsert(db, entries, param, sql<bigint>`(select ${sql.ref('id')} from ${sql.table('posted_transaction')})`))
-      .with('posted_accounts', () => accountsUpdate(db, accounts, param).returning('id'))
-      .selectFrom('posted_entries')
-      .select('id'),
-  ),
-);
 
 /** `rows` as the named parameters of a statement about that many rows */
 function numbered<T extends object>(rows: T[]): Numbered<T> {
@@ -237,33 +205,52 @@ const lockQuery = (db: Db, accounts: Array<{ owner: string; currency: string }>)
     .where((eb) => eb(eb.refTuple('owner', 'currency'), 'in', accounts.map((account) => eb.tuple(account.owner, account.currency))))
     .$if(!isSqlite(db), (qb) => qb.orderBy(sql`owner collate "C"`).orderBy(sql`currency collate "C"`).forUpdate());
 
-const createPrepared = perShape((rows) =>
-  preparedQuery((db: Db, param: ParamOf<Numbered<AccountSpec> & { at: bigint }>) =>
-    createQuery(db, Array.from({ length: rows }, (_, i) => ({ owner: param(`owner${i}`), userId: param(`userId${i}`), currency: param(`currency${i}`) })), param('at')),
-  ),
-);
-const lockPrepared = perShape((rows) =>
-  preparedQuery((db: Db, param: ParamOf<Numbered<{ owner: string; currency: string }>>) =>
-    lockQuery(db, Array.from({ length: rows }, (_, i) => ({ owner: param(`owner${i}`), currency: param(`currency${i}`) }))),
-  ),
-);
+/** runs a query built by `build` with its values named by `param` (server/db/prepared.ts) */
+type Runner = <P extends Record<string, unknown>, R>(build: (db: Db, param: ParamOf<P>) => Compilable<R>) => (db: Db, params: P) => Promise<R[]>;
+/** a runner for each shape (each number of rows) */
+type Shaped = <Q>(make: (...rows: number[]) => Q) => (...rows: number[]) => Q;
+
+const rowsOf = <T>(rows: number, row: (i: number) => T): T[] => Array.from({ length: rows }, (_, i) => row(i));
 
 /**
- * How the two statements run: compiled once per number of accounts (`post`: a few accounts, on the
- * request path) or built each time (`postBatch`: any number of them, off it).
+ * A posting's statements: compiled once per shape (`post`: a few accounts and lines, on the request
+ * path) or built each time (`postBatch`: any number of them, off it). The same queries either way.
  */
-interface AccountStatements {
-  create(trx: Trx, accounts: AccountSpec[], at: bigint): Promise<unknown>;
-  lock(trx: Trx, accounts: AccountSpec[]): Promise<LockedAccount[]>;
+function postingStatements(run: Runner, shaped: Shaped) {
+  return {
+    createAccounts: shaped((rows) =>
+      run((db, param: ParamOf<Numbered<AccountSpec> & { at: bigint }>) =>
+        createQuery(db, rowsOf(rows, (i) => ({ owner: param(`owner${i}`), userId: param(`userId${i}`), currency: param(`currency${i}`) })), param('at')),
+      ),
+    ),
+    lockAccounts: shaped((rows) =>
+      run((db, param: ParamOf<Numbered<{ owner: string; currency: string }>>) => lockQuery(db, rowsOf(rows, (i) => ({ owner: param(`owner${i}`), currency: param(`currency${i}`) })))),
+    ),
+    /** SQLite: the posting's ledger transaction, its entries and its accounts in three statements (each a call into the library, no round trip) */
+    insertTransaction: run(transactionInsert),
+    insertEntries: shaped((rows) => run((db, param: ParamOf<EntryParams & { transaction_id: bigint }>) => entriesInsert(db, rows, param, param('transaction_id')))),
+    updateAccounts: shaped((rows) => run((db, param: ParamOf<AccountParams>) => accountsUpdate(db, rows, param))),
+    /**
+     * PostgreSQL: the same three writes as one statement, a round trip and not three (data-modifying
+     * WITH queries run once each and to completion, whether or not the outer select reads them; the
+     * accounts are already locked by this transaction). Returns the entries' ids.
+     */
+    writeAll: shaped((entries, accounts) =>
+      run((db, param: ParamOf<WriteParams>) =>
+        db
+          .with('posted_transaction', () => transactionInsert(db, param))
+          .with('posted_entries', () => entriesInsert(db, entries, param, sql<bigint>`(select ${sql.ref('id')} from ${sql.table('posted_transaction')})`))
+          .with('posted_accounts', () => accountsUpdate(db, accounts, param).returning('id'))
+          .selectFrom('posted_entries')
+          .select('id'),
+      ),
+    ),
+  };
 }
-const PREPARED: AccountStatements = {
-  create: (trx, accounts, at) => createPrepared(accounts.length)(trx, { ...numbered(accounts), at }),
-  lock: (trx, accounts) => lockPrepared(accounts.length)(trx, numbered(accounts.map(({ owner, currency }) => ({ owner, currency })))),
-};
-const BUILT: AccountStatements = {
-  create: (trx, accounts, at) => createQuery(trx, accounts, at).execute(),
-  lock: (trx, accounts) => lockQuery(trx, accounts).execute(),
-};
+type PostingStatements = ReturnType<typeof postingStatements>;
+
+const PREPARED = postingStatements(preparedQuery, perShape);
+const BUILT = postingStatements(builtQuery, (make) => make);
 
 /**
  * Makes the posting's missing accounts, then locks and reads all of them with a second statement,
@@ -273,11 +260,12 @@ const BUILT: AccountStatements = {
  * order too (an account another made is not seen until it commits, so it is not waited for there).
  * So postings that share accounts cannot deadlock over them, even while making them.
  */
-async function lockAccounts(trx: Trx, lines: LedgerLine[], now: number, statements: AccountStatements): Promise<Map<string, LockedAccount>> {
+async function lockAccounts(trx: Trx, lines: LedgerLine[], now: number, statements: PostingStatements): Promise<Map<string, LockedAccount>> {
   const wanted = accountsOf(lines);
-  await statements.create(trx, wanted, BigInt(now));
+  await statements.createAccounts(wanted.length)(trx, { ...numbered(wanted), at: BigInt(now) });
   const accounts = new Map<string, LockedAccount>();
-  for (const row of await statements.lock(trx, wanted)) accounts.set(accountKey(row.owner, row.currency), row);
+  const locked = await statements.lockAccounts(wanted.length)(trx, numbered(wanted.map(({ owner, currency }) => ({ owner, currency }))));
+  for (const row of locked) accounts.set(accountKey(row.owner, row.currency), row);
   for (const spec of wanted) if (!accounts.has(accountKey(spec.owner, spec.currency))) throw new Error(`ledger account ${spec.owner} ${spec.currency} was not made`);
   return accounts;
 }
@@ -357,22 +345,22 @@ export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
   const accounts = await lockAccounts(trx, lines, now, PREPARED);
   const planned = planLines(lines, accounts, posting.insufficient);
 
-  const ids = await writePosting(trx, posting.ref, BigInt(now), planned);
+  const ids = await writePosting(trx, posting.ref, BigInt(now), planned, PREPARED);
   return planned.map((plannedLine, i) => ({ id: ids[i], accountId: plannedLine.account.id, line: plannedLine.line, balanceAfter: plannedLine.balanceAfter }));
 }
 
 /** Writes a planned posting: its ledger transaction, entries and balances. Returns the entries' ids, ascending. */
-async function writePosting(trx: Trx, ref: string, at: bigint, planned: PlannedLine[]): Promise<bigint[]> {
+async function writePosting(trx: Trx, ref: string, at: bigint, planned: PlannedLine[], statements: PostingStatements): Promise<bigint[]> {
   const touched = [...new Set(planned.map((p) => p.account))];
   const accountParams: AccountParams = { ...numbered(touched.map(({ id, available, frozen }) => ({ id, available, frozen }))), at };
   const entryParams: EntryParams = numbered(planned.map((plannedLine) => entryValues(plannedLine, at)));
   let rows: Array<{ id: bigint }>;
   if (isSqlite(trx)) {
-    const transactionId = await insertLedgerTransaction(trx, ref, at);
-    rows = await insertEntries(planned.length)(trx, { ...entryParams, transaction_id: transactionId });
-    await updateAccounts(touched.length)(trx, accountParams);
+    const transactionId = firstRow(await refusingSecondPosting(ref, () => statements.insertTransaction(trx, { ref, at }))).id;
+    rows = await statements.insertEntries(planned.length)(trx, { ...entryParams, transaction_id: transactionId });
+    await statements.updateAccounts(touched.length)(trx, accountParams);
   } else {
-    rows = await refusingSecondPosting(ref, () => writePostingPg(planned.length, touched.length)(trx, { ...entryParams, ...accountParams, ref }));
+    rows = await refusingSecondPosting(ref, () => statements.writeAll(planned.length, touched.length)(trx, { ...entryParams, ...accountParams, ref }));
   }
   const ids = rows.map((row) => row.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (ids.length !== planned.length) throw new Error(`inserted ${ids.length} ledger entries of ${planned.length}`);
@@ -384,7 +372,8 @@ async function writePosting(trx: Trx, ref: string, at: bigint, planned: PlannedL
 
 /**
  * The most lines one `postBatch` takes: every statement carries all of them as parameters
- * (≤ 10 per line; PostgreSQL allows 65 535 parameters a statement).
+ * (≤ 14 per line: 9 for its entry, 5 for its account; PostgreSQL allows 65 535 a statement, SQLite
+ * 32 766).
  */
 export const MAX_BATCH_LINES = 2_000;
 
@@ -421,8 +410,8 @@ function mergeSystemLines(lines: LedgerLine[], systemRemark: string): LedgerLine
  * One balanced posting of many lines, e.g. a day's payouts to a hundred users from the system
  * `payouts` account: the rules of `post` (balanced per currency, no zero line, user balances never
  * below zero, system lines on the first user's shard, accounts locked in `compareAccounts` order)
- * in the statements of `post`, built for each batch rather than compiled once (a batch's accounts
- * are any number). Each user line is its own entry, in the order given, with its
+ * in the statements of `post`, built for each batch rather than compiled once (a batch's lines and
+ * accounts are any number). Each user line is its own entry, in the order given, with its
  * balance after (several lines of one account follow one another); the system lines are merged
  * (`mergeSystemLines`). Returns how many entries were written.
  */
@@ -434,21 +423,6 @@ export async function postBatch(trx: Trx, posting: BatchPosting): Promise<number
   const accounts = await lockAccounts(trx, lines, now, BUILT);
   const planned = planLines(lines, accounts);
 
-  const at = BigInt(now);
-  const transactionId = await insertLedgerTransaction(trx, posting.ref, at);
-  // one statement; ids follow the rows' order, so an account's last entry holds its final balance
-  await trx
-    .insertInto('ledger_entries')
-    .values(planned.map((plannedLine) => ({ transaction_id: transactionId, ...entryValues(plannedLine, at) })))
-    .execute();
-  const touched = [...new Set(planned.map((p) => p.account))];
-  const bigint = (value: bigint) => sql<bigint>`cast(${value} as bigint)`;
-  const caseOf = (bucket: Bucket) =>
-    sql<bigint>`case ${sql.ref('id')} ${sql.join(touched.map((account) => sql`when ${account.id} then ${bigint(account[bucket])}`), sql` `)} end`;
-  await trx
-    .updateTable('ledger_accounts')
-    .set({ available: caseOf('available'), frozen: caseOf('frozen'), updated_at: at })
-    .where('id', 'in', touched.map((account) => account.id))
-    .execute();
+  await writePosting(trx, posting.ref, BigInt(now), planned, BUILT);
   return planned.length;
 }
