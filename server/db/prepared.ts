@@ -42,20 +42,6 @@ export function preparedQuery<DB, P extends Record<string, unknown>, R>(
   };
 }
 
-/**
- * The same kind of query built anew on every run, its values put where `param` names them: for a
- * query of too many shapes to keep compiled (e.g. a statement about any number of rows).
- */
-export function builtQuery<DB, P extends Record<string, unknown>, R>(
-  build: (db: Kysely<DB>, param: ParamOf<P>) => Compilable<R>,
-): (db: Kysely<DB>, params: P) => Promise<R[]> {
-  return async (db, params) => {
-    const param = ((name: string) => params[name]) as ParamOf<P>;
-    const result = await db.executeQuery<R>(build(db, param).compile());
-    return result.rows;
-  };
-}
-
 /** The first row of a query that must return one (e.g. an insert … returning). */
 export function firstRow<R>(rows: R[]): R {
   if (rows.length === 0) throw new Error('expected a row, the query returned none');

@@ -14,10 +14,10 @@
  * statements whatever the number of lines, the system side merged into one line per account,
  * currency, bucket and type.
  */
-import { sql, type Compilable, type Expression, type Selectable, type Transaction } from 'kysely';
+import { sql, type Expression, type Selectable, type Transaction } from 'kysely';
 import type { LedgerEntryKind } from '../../contract/user';
 import { isSqlite, isUniqueViolation, type Database, type Db } from '../db';
-import { builtQuery, firstRow, preparedQuery, type ParamOf } from '../db/prepared';
+import { firstRow, preparedQuery, type ParamOf } from '../db/prepared';
 import type { LedgerAccountsTable, LedgerEntriesTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { fromUnits } from '../../contract/rules/money';
@@ -74,10 +74,6 @@ export function compareAccounts(a: { owner: string; currency: string }, b: { own
   return a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0;
 }
 
-/** the posting's ledger transaction row */
-const transactionInsert = (db: Db, param: ParamOf<{ ref: string; at: bigint }>) =>
-  db.insertInto('ledger_transactions').values({ ref: param('ref'), created_at: param('at') }).returning('id');
-
 /** the width of `ledger_transactions.ref` */
 const MAX_REF_LENGTH = 200;
 
@@ -96,85 +92,18 @@ async function refusingSecondPosting<T>(ref: string, write: () => Promise<T>): P
     throw error;
   }
 }
-type EntryRow = Omit<LedgerEntriesTable, 'id'>;
-/** the parameters of a statement about several rows: each row's values, named with the row's index */
-type Numbered<T> = { [K in keyof T & string as `${K}${number}`]: T[K] };
 
-/** one prepared statement per shape (the numbers of rows it writes), made at its first use */
-function perShape<Q>(make: (...rows: number[]) => Q): (...rows: number[]) => Q {
-  const made = new Map<string, Q>();
-  return (...rows) => {
-    const shape = rows.join(',');
-    let query = made.get(shape);
-    if (!query) {
-      query = make(...rows);
-      made.set(shape, query);
-    }
-    return query;
-  };
-}
+// ---------------------------------------------------------------------------------------------
+// The statements, each written once over rows of values: `post` runs them compiled once per shape
+// (its rows are parameter slots, server/db/prepared.ts), `postBatch` builds them with its values.
 
-/** the values of an entry, as parameters named with its row's index */
-type EntryParams = Numbered<Omit<EntryRow, 'transaction_id'>>;
-
-// every entry of a posting in one insert; the ids come back in no promised order, but are handed
-// out in the order of the rows, so the smallest is the first row's
-function entriesInsert(db: Db, rows: number, param: ParamOf<EntryParams>, transactionId: Expression<bigint> | bigint) {
-  return db
-    .insertInto('ledger_entries')
-    .values(
-      Array.from({ length: rows }, (_, i) => ({
-        transaction_id: transactionId,
-        account_id: param(`account_id${i}`),
-        user_id: param(`user_id${i}`),
-        currency: param(`currency${i}`),
-        bucket: param(`bucket${i}`),
-        amount: param(`amount${i}`),
-        balance_after: param(`balance_after${i}`),
-        type: param(`type${i}`),
-        remark: param(`remark${i}`),
-        created_at: param(`created_at${i}`),
-      })),
-    )
-    .returning('id');
-}
-
+type AccountKey = { owner: string; currency: string };
+type AccountSpec = AccountKey & { userId: bigint | null };
 type AccountBalances = { id: bigint; available: bigint; frozen: bigint };
-type AccountParams = Numbered<AccountBalances> & { at: bigint };
+type EntryValues = Omit<LedgerEntriesTable, 'id' | 'transaction_id'>;
 
-// every account of a posting in one update
-function accountsUpdate(db: Db, rows: number, param: ParamOf<AccountParams>) {
-  const indexes = Array.from({ length: rows }, (_, i) => i);
-  const caseOf = (bucket: Bucket) =>
-    sql<bigint>`case ${sql.ref('id')} ${sql.join(indexes.map((i) => sql`when ${param(`id${i}`)} then cast(${param(`${bucket}${i}`)} as bigint)`), sql` `)} end`;
-  return db
-    .updateTable('ledger_accounts')
-    .set({ available: caseOf('available'), frozen: caseOf('frozen'), updated_at: param('at') })
-    .where('id', 'in', indexes.map((i) => param(`id${i}`)));
-}
-
-type WriteParams = EntryParams & AccountParams & { ref: string };
-
-/** `rows` as the named parameters of a statement about that many rows */
-function numbered<T extends object>(rows: T[]): Numbered<T> {
-  const params: Record<string, unknown> = {};
-  rows.forEach((row, i) => {
-    for (const [name, value] of Object.entries(row)) params[`${name}${i}`] = value;
-  });
-  return params as Numbered<T>;
-}
-
-type AccountSpec = { owner: string; userId: bigint | null; currency: string };
-
-/** The accounts the lines touch, each once, in `compareAccounts` order. */
-function accountsOf(lines: LedgerLine[]): AccountSpec[] {
-  const wanted = new Map<string, AccountSpec>();
-  for (const line of lines) {
-    const owner = ownerKey(line.owner);
-    wanted.set(accountKey(owner, line.currency), { owner, userId: ownerUserId(line.owner), currency: line.currency });
-  }
-  return [...wanted.values()].sort(compareAccounts);
-}
+/** the posting's ledger transaction row */
+const transactionInsert = (db: Db, ref: string, at: bigint) => db.insertInto('ledger_transactions').values({ ref, created_at: at }).returning('id');
 
 /**
  * Makes the accounts named that do not exist yet (an owner's first money in a currency), in
@@ -198,59 +127,138 @@ const createQuery = (db: Db, accounts: AccountSpec[], at: bigint) => {
 };
 
 /** Reads the accounts named; on PostgreSQL locks them FOR UPDATE, sorted first, so in `compareAccounts` order. */
-const lockQuery = (db: Db, accounts: Array<{ owner: string; currency: string }>) =>
+const lockQuery = (db: Db, accounts: AccountKey[]) =>
   db
     .selectFrom('ledger_accounts')
     .select(['id', 'owner', 'user_id', 'currency', 'available', 'frozen'])
     .where((eb) => eb(eb.refTuple('owner', 'currency'), 'in', accounts.map((account) => eb.tuple(account.owner, account.currency))))
     .$if(!isSqlite(db), (qb) => qb.orderBy(sql`owner collate "C"`).orderBy(sql`currency collate "C"`).forUpdate());
 
-/** runs a query built by `build` with its values named by `param` (server/db/prepared.ts) */
-type Runner = <P extends Record<string, unknown>, R>(build: (db: Db, param: ParamOf<P>) => Compilable<R>) => (db: Db, params: P) => Promise<R[]>;
-/** a runner for each shape (each number of rows) */
-type Shaped = <Q>(make: (...rows: number[]) => Q) => (...rows: number[]) => Q;
+// every entry of a posting in one insert; the ids come back in no promised order, but are handed
+// out in the order of the rows, so the smallest is the first row's
+const entriesInsert = (db: Db, entries: EntryValues[], transactionId: Expression<bigint> | bigint) =>
+  db
+    .insertInto('ledger_entries')
+    .values(entries.map((entry) => ({ transaction_id: transactionId, ...entry })))
+    .returning('id');
 
-const rowsOf = <T>(rows: number, row: (i: number) => T): T[] => Array.from({ length: rows }, (_, i) => row(i));
+// every account of a posting in one update
+function accountsUpdate(db: Db, accounts: AccountBalances[], at: bigint) {
+  const caseOf = (bucket: Bucket) =>
+    sql<bigint>`case ${sql.ref('id')} ${sql.join(accounts.map((account) => sql`when ${account.id} then cast(${account[bucket]} as bigint)`), sql` `)} end`;
+  return db
+    .updateTable('ledger_accounts')
+    .set({ available: caseOf('available'), frozen: caseOf('frozen'), updated_at: at })
+    .where('id', 'in', accounts.map((account) => account.id));
+}
 
 /**
- * A posting's statements: compiled once per shape (`post`: a few accounts and lines, on the request
- * path) or built each time (`postBatch`: any number of them, off it). The same queries either way.
+ * PostgreSQL: the ledger transaction, its entries and its accounts as one statement, a round trip
+ * and not three (data-modifying WITH queries run once each and to completion, whether or not the
+ * outer select reads them; the accounts are already locked by this transaction). Returns the
+ * entries' ids.
  */
-function postingStatements(run: Runner, shaped: Shaped) {
-  return {
-    createAccounts: shaped((rows) =>
-      run((db, param: ParamOf<Numbered<AccountSpec> & { at: bigint }>) =>
-        createQuery(db, rowsOf(rows, (i) => ({ owner: param(`owner${i}`), userId: param(`userId${i}`), currency: param(`currency${i}`) })), param('at')),
-      ),
-    ),
-    lockAccounts: shaped((rows) =>
-      run((db, param: ParamOf<Numbered<{ owner: string; currency: string }>>) => lockQuery(db, rowsOf(rows, (i) => ({ owner: param(`owner${i}`), currency: param(`currency${i}`) })))),
-    ),
-    /** SQLite: the posting's ledger transaction, its entries and its accounts in three statements (each a call into the library, no round trip) */
-    insertTransaction: run(transactionInsert),
-    insertEntries: shaped((rows) => run((db, param: ParamOf<EntryParams & { transaction_id: bigint }>) => entriesInsert(db, rows, param, param('transaction_id')))),
-    updateAccounts: shaped((rows) => run((db, param: ParamOf<AccountParams>) => accountsUpdate(db, rows, param))),
-    /**
-     * PostgreSQL: the same three writes as one statement, a round trip and not three (data-modifying
-     * WITH queries run once each and to completion, whether or not the outer select reads them; the
-     * accounts are already locked by this transaction). Returns the entries' ids.
-     */
-    writeAll: shaped((entries, accounts) =>
-      run((db, param: ParamOf<WriteParams>) =>
-        db
-          .with('posted_transaction', () => transactionInsert(db, param))
-          .with('posted_entries', () => entriesInsert(db, entries, param, sql<bigint>`(select ${sql.ref('id')} from ${sql.table('posted_transaction')})`))
-          .with('posted_accounts', () => accountsUpdate(db, accounts, param).returning('id'))
-          .selectFrom('posted_entries')
-          .select('id'),
-      ),
-    ),
+const writeAllQuery = (db: Db, ref: string, at: bigint, entries: EntryValues[], accounts: AccountBalances[]) =>
+  db
+    .with('posted_transaction', () => transactionInsert(db, ref, at))
+    .with('posted_entries', () => entriesInsert(db, entries, sql<bigint>`(select ${sql.ref('id')} from ${sql.table('posted_transaction')})`))
+    .with('posted_accounts', () => accountsUpdate(db, accounts, at).returning('id'))
+    .selectFrom('posted_entries')
+    .select('id');
+
+/** How a posting's statements run; SQLite writes with three (each a call into the library, no round trip), PostgreSQL with `writeAll`. */
+interface PostingStatements {
+  createAccounts(trx: Trx, accounts: AccountSpec[], at: bigint): Promise<unknown>;
+  lockAccounts(trx: Trx, accounts: AccountKey[]): Promise<LockedAccount[]>;
+  insertTransaction(trx: Trx, ref: string, at: bigint): Promise<Array<{ id: bigint }>>;
+  insertEntries(trx: Trx, entries: EntryValues[], transactionId: bigint): Promise<Array<{ id: bigint }>>;
+  updateAccounts(trx: Trx, accounts: AccountBalances[], at: bigint): Promise<unknown>;
+  writeAll(trx: Trx, ref: string, at: bigint, entries: EntryValues[], accounts: AccountBalances[]): Promise<Array<{ id: bigint }>>;
+}
+
+/** `postBatch`: built with the batch's values (its lines and accounts are any number) */
+const BUILT: PostingStatements = {
+  createAccounts: (trx, accounts, at) => createQuery(trx, accounts, at).execute(),
+  lockAccounts: (trx, accounts) => lockQuery(trx, accounts).execute(),
+  insertTransaction: (trx, ref, at) => transactionInsert(trx, ref, at).execute(),
+  insertEntries: (trx, entries, transactionId) => entriesInsert(trx, entries, transactionId).execute(),
+  updateAccounts: (trx, accounts, at) => accountsUpdate(trx, accounts, at).execute(),
+  writeAll: (trx, ref, at, entries, accounts) => writeAllQuery(trx, ref, at, entries, accounts).execute(),
+};
+
+/** the parameters of a statement about several rows: each row's values, named with the row's index */
+type Numbered<T> = { [K in keyof T & string as `${K}${number}`]: T[K] };
+
+/** `rows` as the named parameters of a statement about that many rows */
+function numbered<T extends object>(rows: T[]): Numbered<T> {
+  const params: Record<string, unknown> = {};
+  rows.forEach((row, i) => {
+    for (const [name, value] of Object.entries(row)) params[`${name}${i}`] = value;
+  });
+  return params as Numbered<T>;
+}
+
+/** `count` rows whose `fields` are the parameters `numbered` names (the rows of a statement compiled once) */
+function slotRows<T extends object>(param: ParamOf<Numbered<T>>, count: number, fields: ReadonlyArray<keyof T & string>): T[] {
+  const named = param as unknown as (name: string) => unknown;
+  return Array.from({ length: count }, (_, i) => Object.fromEntries(fields.map((field) => [field, named(`${field}${i}`)])) as T);
+}
+
+const SPEC_FIELDS = ['owner', 'userId', 'currency'] as const satisfies ReadonlyArray<keyof AccountSpec>;
+const KEY_FIELDS = ['owner', 'currency'] as const satisfies ReadonlyArray<keyof AccountKey>;
+const BALANCE_FIELDS = ['id', 'available', 'frozen'] as const satisfies ReadonlyArray<keyof AccountBalances>;
+const ENTRY_FIELDS = [
+  'account_id', 'user_id', 'currency', 'bucket', 'amount', 'balance_after', 'type', 'remark', 'created_at',
+] as const satisfies ReadonlyArray<keyof EntryValues>;
+
+/** one prepared statement per shape (the numbers of rows it writes), made at its first use */
+function perShape<Q>(make: (...rows: number[]) => Q): (...rows: number[]) => Q {
+  const made = new Map<string, Q>();
+  return (...rows) => {
+    const shape = rows.join(',');
+    let query = made.get(shape);
+    if (!query) {
+      query = make(...rows);
+      made.set(shape, query);
+    }
+    return query;
   };
 }
-type PostingStatements = ReturnType<typeof postingStatements>;
 
-const PREPARED = postingStatements(preparedQuery, perShape);
-const BUILT = postingStatements(builtQuery, (make) => make);
+type At = { at: bigint };
+type Written = Numbered<EntryValues> & Numbered<AccountBalances> & At & { ref: string };
+const createPrepared = perShape((n) => preparedQuery((db: Db, param: ParamOf<Numbered<AccountSpec> & At>) => createQuery(db, slotRows(param, n, SPEC_FIELDS), param('at'))));
+const lockPrepared = perShape((n) => preparedQuery((db: Db, param: ParamOf<Numbered<AccountKey>>) => lockQuery(db, slotRows(param, n, KEY_FIELDS))));
+const transactionPrepared = preparedQuery((db: Db, param: ParamOf<{ ref: string } & At>) => transactionInsert(db, param('ref'), param('at')));
+const entriesPrepared = perShape((n) =>
+  preparedQuery((db: Db, param: ParamOf<Numbered<EntryValues> & { transaction_id: bigint }>) => entriesInsert(db, slotRows(param, n, ENTRY_FIELDS), param('transaction_id'))),
+);
+const accountsPrepared = perShape((n) => preparedQuery((db: Db, param: ParamOf<Numbered<AccountBalances> & At>) => accountsUpdate(db, slotRows(param, n, BALANCE_FIELDS), param('at'))));
+const writeAllPrepared = perShape((entries, accounts) =>
+  preparedQuery((db: Db, param: ParamOf<Written>) =>
+    writeAllQuery(db, param('ref'), param('at'), slotRows(param, entries, ENTRY_FIELDS), slotRows(param, accounts, BALANCE_FIELDS)),
+  ),
+);
+
+/** `post`: compiled once per shape (a few accounts and lines, on the request path) */
+const PREPARED: PostingStatements = {
+  createAccounts: (trx, accounts, at) => createPrepared(accounts.length)(trx, { ...numbered(accounts), at }),
+  lockAccounts: (trx, accounts) => lockPrepared(accounts.length)(trx, numbered(accounts.map(({ owner, currency }) => ({ owner, currency })))),
+  insertTransaction: (trx, ref, at) => transactionPrepared(trx, { ref, at }),
+  insertEntries: (trx, entries, transactionId) => entriesPrepared(entries.length)(trx, { ...numbered(entries), transaction_id: transactionId }),
+  updateAccounts: (trx, accounts, at) => accountsPrepared(accounts.length)(trx, { ...numbered(accounts), at }),
+  writeAll: (trx, ref, at, entries, accounts) => writeAllPrepared(entries.length, accounts.length)(trx, { ...numbered(entries), ...numbered(accounts), at, ref }),
+};
+
+/** The accounts the lines touch, each once, in `compareAccounts` order. */
+function accountsOf(lines: LedgerLine[]): AccountSpec[] {
+  const wanted = new Map<string, AccountSpec>();
+  for (const line of lines) {
+    const owner = ownerKey(line.owner);
+    wanted.set(accountKey(owner, line.currency), { owner, userId: ownerUserId(line.owner), currency: line.currency });
+  }
+  return [...wanted.values()].sort(compareAccounts);
+}
 
 /**
  * Makes the posting's missing accounts, then locks and reads all of them with a second statement,
@@ -262,10 +270,9 @@ const BUILT = postingStatements(builtQuery, (make) => make);
  */
 async function lockAccounts(trx: Trx, lines: LedgerLine[], now: number, statements: PostingStatements): Promise<Map<string, LockedAccount>> {
   const wanted = accountsOf(lines);
-  await statements.createAccounts(wanted.length)(trx, { ...numbered(wanted), at: BigInt(now) });
+  await statements.createAccounts(trx, wanted, BigInt(now));
   const accounts = new Map<string, LockedAccount>();
-  const locked = await statements.lockAccounts(wanted.length)(trx, numbered(wanted.map(({ owner, currency }) => ({ owner, currency }))));
-  for (const row of locked) accounts.set(accountKey(row.owner, row.currency), row);
+  for (const row of await statements.lockAccounts(trx, wanted)) accounts.set(accountKey(row.owner, row.currency), row);
   for (const spec of wanted) if (!accounts.has(accountKey(spec.owner, spec.currency))) throw new Error(`ledger account ${spec.owner} ${spec.currency} was not made`);
   return accounts;
 }
@@ -324,7 +331,7 @@ function planLines(lines: LedgerLine[], accounts: Map<string, LockedAccount>, in
 }
 
 /** the journal row of a planned line, but for its ledger transaction */
-function entryValues({ line, account, bucket, balanceAfter }: PlannedLine, at: bigint): Omit<EntryRow, 'transaction_id'> {
+function entryValues({ line, account, bucket, balanceAfter }: PlannedLine, at: bigint): EntryValues {
   return {
     account_id: account.id,
     user_id: account.user_id,
@@ -351,16 +358,15 @@ export async function post(trx: Trx, posting: Posting): Promise<PostedEntry[]> {
 
 /** Writes a planned posting: its ledger transaction, entries and balances. Returns the entries' ids, ascending. */
 async function writePosting(trx: Trx, ref: string, at: bigint, planned: PlannedLine[], statements: PostingStatements): Promise<bigint[]> {
-  const touched = [...new Set(planned.map((p) => p.account))];
-  const accountParams: AccountParams = { ...numbered(touched.map(({ id, available, frozen }) => ({ id, available, frozen }))), at };
-  const entryParams: EntryParams = numbered(planned.map((plannedLine) => entryValues(plannedLine, at)));
+  const accounts = [...new Set(planned.map((p) => p.account))].map(({ id, available, frozen }) => ({ id, available, frozen }));
+  const entries = planned.map((plannedLine) => entryValues(plannedLine, at));
   let rows: Array<{ id: bigint }>;
   if (isSqlite(trx)) {
-    const transactionId = firstRow(await refusingSecondPosting(ref, () => statements.insertTransaction(trx, { ref, at }))).id;
-    rows = await statements.insertEntries(planned.length)(trx, { ...entryParams, transaction_id: transactionId });
-    await statements.updateAccounts(touched.length)(trx, accountParams);
+    const transactionId = firstRow(await refusingSecondPosting(ref, () => statements.insertTransaction(trx, ref, at))).id;
+    rows = await statements.insertEntries(trx, entries, transactionId);
+    await statements.updateAccounts(trx, accounts, at);
   } else {
-    rows = await refusingSecondPosting(ref, () => statements.writeAll(planned.length, touched.length)(trx, { ...entryParams, ...accountParams, ref }));
+    rows = await refusingSecondPosting(ref, () => statements.writeAll(trx, ref, at, entries, accounts));
   }
   const ids = rows.map((row) => row.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (ids.length !== planned.length) throw new Error(`inserted ${ids.length} ledger entries of ${planned.length}`);

@@ -1,12 +1,11 @@
 /**
  * Compile-once queries (server/db/prepared.ts): the same rows as the plain query, one compilation
  * per engine shared by the database and its transactions, a transaction's own writes seen inside
- * it, and the values of one call never showing up in another; and the same queries built on every
- * call (builtQuery), for shapes too many to keep.
+ * it, and the values of one call never showing up in another.
  */
 import type { Db } from '../../server/db';
 import { migrateToLatest } from '../../server/db/migrate';
-import { builtQuery, firstRow, preparedQuery, type ParamOf } from '../../server/db/prepared';
+import { firstRow, preparedQuery, type ParamOf } from '../../server/db/prepared';
 import { createTestDb, type TestDb } from './support/db';
 
 let testDb: TestDb;
@@ -29,8 +28,8 @@ afterAll(async () => testDb.cleanup());
 
 const builds = jest.fn();
 // a fixed value ('hidden') next to the parameters: it must stay in place
-const metaAfterQuery = (d: Db, param: ParamOf<{ prefix: string; after: bigint }>) => {
-  builds(param('prefix'), param('after'));
+const metaAfter = preparedQuery((d: Db, param: ParamOf<{ prefix: string; after: bigint }>) => {
+  builds();
   return d
     .selectFrom('app_meta')
     .select(['key', 'value', 'updated_at'])
@@ -38,8 +37,7 @@ const metaAfterQuery = (d: Db, param: ParamOf<{ prefix: string; after: bigint }>
     .where('updated_at', '>', param('after'))
     .where('value', '!=', 'hidden')
     .orderBy('key');
-};
-const metaAfter = preparedQuery(metaAfterQuery);
+});
 const plainMetaAfter = (d: Db, prefix: string, after: bigint) =>
   d
     .selectFrom('app_meta')
@@ -118,21 +116,5 @@ describe('preparedQuery', () => {
   it('firstRow refuses an empty result', () => {
     expect(firstRow([1, 2])).toBe(1);
     expect(() => firstRow([])).toThrow('expected a row');
-  });
-});
-
-describe('builtQuery', () => {
-  // the same query as metaAfter, built on every run: its values in place of the parameters
-  const builtMetaAfter = builtQuery(metaAfterQuery);
-
-  it('returns the rows of the plain query, building it with each call\'s own values', async () => {
-    const calls = [
-      { prefix: 'pq:%', after: 0n },
-      { prefix: 'pq:b', after: 0n },
-      { prefix: 'pq:%', after: 3n },
-    ];
-    builds.mockClear();
-    for (const { prefix, after } of calls) expect(await builtMetaAfter(db, { prefix, after })).toEqual(await plainMetaAfter(db, prefix, after));
-    expect(builds.mock.calls).toEqual(calls.map(({ prefix, after }) => [prefix, after]));
   });
 });
