@@ -5,8 +5,9 @@
  * a pay-password try with one, makes its missing ledger accounts with one insert, locks them with
  * one select, and writes its ledger transaction, entries and accounts with one more on PostgreSQL
  * (three on SQLite, where a statement is no round trip), however many lines and accounts the
- * posting has; a transfer reads its sender's row once and no balance before the lock. Runs on both
- * databases.
+ * posting has; a transfer reads its sender's row once and no balance before the lock; a conversion
+ * takes its quote with one statement and checks the desk's position with two (lock, then read).
+ * Runs on both databases.
  */
 import { BALANCES_URL, convert, deposit, newUser, quote, startWithPayee, transfer, type MoneyUser } from './support/ledger';
 import type { TestApp } from './support/app';
