@@ -111,8 +111,9 @@ export async function paginate<DB, TB extends keyof DB, O>(
   countQuery: SelectQueryBuilder<DB, TB, unknown> = query,
 ): Promise<PageRows<O>> {
   if (args.cursor !== undefined && !keys) throw badCursor();
+  if (!keys) return shortListPage(query, args);
   let page = query;
-  if (args.cursor !== undefined && keys) {
+  if (args.cursor !== undefined) {
     const values = cursorValues(args.cursor, keys);
     const columns = sql.join(keys.map((key) => sql.ref(key.column)));
     // a row comparison: "after (a, b)" in descending order is (a, b) < (x, y); both engines walk an index on (a, b) for it
@@ -122,12 +123,28 @@ export async function paginate<DB, TB extends keyof DB, O>(
   const fetched = await page.limit(args.pageSize + 1).offset(pageOffset(args)).execute();
   const rows = fetched.slice(0, args.pageSize);
   // a page asked by cursor (or count=false) is not counted: the count reads every row of the list,
-  // however deep the page; a list without a sort key is short and always counted
-  const total = !keys || counted(args) ? await countRows(countQuery) : undefined;
-  if (!keys) return { rows, total };
+  // however deep the page
+  const total = counted(args) ? await countRows(countQuery) : undefined;
   const last = rows[rows.length - 1] as Record<string, unknown> | undefined;
   const nextCursor = fetched.length > args.pageSize && last ? keys.map((key) => String(last[key.field])).join('.') : null;
   return { rows, total, nextCursor };
+}
+
+/**
+ * A page of a list without a sort key, counted in the statement that reads it: the list is short,
+ * so counting it beside the page (a window over all its rows) costs no more than a count of its
+ * own, and saves a round trip. A page past the end has no row to carry the count: it is counted
+ * by itself.
+ */
+async function shortListPage<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, args: PageArgs): Promise<CountedRows<O>> {
+  const fetched = (await query
+    .select(sql<number | bigint | string>`count(*) over ()`.as('list_total'))
+    .limit(args.pageSize)
+    .offset(pageOffset(args))
+    .execute()) as Array<O & { list_total: number | bigint | string }>;
+  if (fetched.length === 0) return { rows: [], total: pageOffset(args) === 0 ? 0 : await countRows(query) };
+  const total = Number(fetched[0].list_total);
+  return { rows: fetched.map(({ list_total: _total, ...row }) => row as O), total };
 }
 
 async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {

@@ -3,12 +3,35 @@
  * the translations table holds the same field in zh-TW and en-US. A field with no translation, or
  * whose zh-CN text changed since it was translated, keeps its zh-CN text.
  */
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db';
 import { SOURCE_LOCALE, type Locale } from './index';
 
 export type TranslatedEntity = 'content_links' | 'power_products' | 'finance_products' | 'mall_categories' | 'mall_goods' | 'mall_skus';
 
-/** `rows` with the named text fields in `locale` where a translation exists (one query). */
+/**
+ * For a select: the zh-CN text in `textColumn`, of the `entity` row whose id is in `idColumn`, in
+ * `locale`. It is looked up by the translations' primary key in the statement that reads the rows,
+ * so a list and its texts are one round trip. `textColumn` may hold an older copy of the text (an
+ * order keeps its product's title as bought): the translation is of that same text or not used.
+ * Both columns are named with their table or alias (`g.id`, `power_orders.title`).
+ */
+export function textIn(locale: Locale, entity: TranslatedEntity, field: string, idColumn: string, textColumn: string): RawBuilder<string> {
+  const text = sql.ref(textColumn);
+  if (locale === SOURCE_LOCALE) return sql<string>`${text}`;
+  // aliased so that the outer query's own aliases (t, tr, …) cannot be shadowed by it
+  return sql<string>`coalesce((select "translated"."text" from "translations" as "translated" where "translated"."entity" = ${entity} and "translated"."locale" = ${locale} and "translated"."entity_id" = ${sql.ref(idColumn)} and "translated"."field" = ${field} and "translated"."source" = ${text}), ${text})`;
+}
+
+/** A row read with `textIn(…).as('title_in_locale')` beside its own `title`: that title in the reader's language. */
+export function titledInLocale<Row extends { title: string; title_in_locale: string }>({ title_in_locale, ...row }: Row): Omit<Row, 'title_in_locale'> {
+  return { ...row, title: title_in_locale };
+}
+
+/**
+ * `rows` already read (an order made or moved, say) with the named text fields in `locale`, where a
+ * translation of that same text exists: one query for them all.
+ */
 export async function translated<Row extends { id: bigint }, Field extends keyof Row & string>(
   db: Db,
   locale: Locale,

@@ -12,24 +12,25 @@ import { ApiError } from '../http/errors';
 import { paginate, type PageArgs } from '../http/paging';
 import { fromUnits } from '../../contract/rules/money';
 import { SOURCE_LOCALE, type Locale } from '../i18n';
-import { translated } from '../i18n/translations';
+import { textIn } from '../i18n/translations';
 
 /** A LIKE pattern matching `text` literally anywhere. */
 function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** active goods with their lowest SKU price */
-const goodsWithPrice = (db: Db) =>
+/** active goods with their lowest SKU price, titled in `locale` */
+const goodsWithPrice = (db: Db, locale: Locale) =>
   db
     .selectFrom('mall_goods as g')
-    .select(['g.id', 'g.category_id', 'g.title', 'g.cover', 'g.sales'])
+    .select(['g.id', 'g.category_id', 'g.cover', 'g.sales'])
+    .select(textIn(locale, 'mall_goods', 'title', 'g.id', 'g.title').as('title'))
     .select((eb) => eb.selectFrom('mall_skus as s').select((e) => e.fn.min('s.price').as('min_price')).whereRef('s.goods_id', '=', 'g.id').as('price'))
     .where('g.active', '=', 1n);
 
 export async function listGoods(db: Db, query: Pick<GoodsQueryType, 'categoryId' | 'keyword'>, args: PageArgs, locale: Locale) {
   const { categoryId, keyword } = query;
-  let goods = goodsWithPrice(db).orderBy('g.sort').orderBy('g.id');
+  let goods = goodsWithPrice(db, locale).orderBy('g.sort').orderBy('g.id');
   if (categoryId) goods = goods.where('g.category_id', '=', BigInt(categoryId));
   if (keyword?.trim()) {
     const pattern = sql`${containsPattern(keyword.trim())} escape '\\'`;
@@ -44,10 +45,13 @@ export async function listGoods(db: Db, query: Pick<GoodsQueryType, 'categoryId'
       ]),
     );
   }
-  const page = await paginate(goods, args);
-  const { total } = page;
-  const rows = await translated(db, locale, 'mall_goods', ['title'], page.rows);
-  const categories = await translated(db, locale, 'mall_categories', ['name'], await db.selectFrom('mall_categories').select(['id', 'name']).orderBy('sort').orderBy('id').execute());
+  const { rows, total } = await paginate(goods, args);
+  const categories = await db
+    .selectFrom('mall_categories')
+    .select(['id', textIn(locale, 'mall_categories', 'name', 'mall_categories.id', 'mall_categories.name').as('name')])
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
   const list = rows.map((row) => ({
     id: String(row.id),
     categoryId: String(row.category_id),
@@ -60,12 +64,14 @@ export async function listGoods(db: Db, query: Pick<GoodsQueryType, 'categoryId'
 }
 
 export async function goodsDetail(db: Db, id: bigint, now: number, locale: Locale) {
-  const found = await goodsWithPrice(db).select(['g.images', 'g.description']).where('g.id', '=', id).executeTakeFirst();
-  if (!found) throw new ApiError('NOT_FOUND', { messageKey: 'goods.notFound' });
-  const [goods] = await translated(db, locale, 'mall_goods', ['title', 'description'], [found]);
-  const skuRows = await db
+  const goods = await goodsWithPrice(db, locale)
+    .select(['g.images', textIn(locale, 'mall_goods', 'description', 'g.id', 'g.description').as('description')])
+    .where('g.id', '=', id)
+    .executeTakeFirst();
+  if (!goods) throw new ApiError('NOT_FOUND', { messageKey: 'goods.notFound' });
+  const skus = await db
     .selectFrom('mall_skus as s')
-    .select(['s.id', 's.name', 's.price', 's.stock'])
+    .select(['s.id', 's.price', 's.stock', textIn(locale, 'mall_skus', 'name', 's.id', 's.name').as('name')])
     .select((eb) =>
       eb
         .selectFrom('mall_orders as o')
@@ -79,7 +85,6 @@ export async function goodsDetail(db: Db, id: bigint, now: number, locale: Local
     .orderBy('s.sort')
     .orderBy('s.id')
     .execute();
-  const skus = await translated(db, locale, 'mall_skus', ['name'], skuRows);
   return {
     id: String(goods.id),
     categoryId: String(goods.category_id),

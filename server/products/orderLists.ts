@@ -8,7 +8,7 @@ import type { PageOf } from '../../contract';
 import type { FinanceOrderType, PowerOrderType } from '../../contract/product';
 import type { Db } from '../db';
 import type { Locale } from '../i18n';
-import { translated, type TranslatedEntity } from '../i18n/translations';
+import { textIn, titledInLocale, translated, type TranslatedEntity } from '../i18n/translations';
 import { BY_ID, paginate, toPage, type PageArgs } from '../http/paging';
 import type { TimeFormat } from '../time';
 import { interestTotals, toFinanceOrder } from './financeOrders';
@@ -23,25 +23,35 @@ export async function titled<Row extends { product_id: bigint; title: string }>(
 }
 
 export async function listPowerOrders(db: Db, userId: bigint, status: StatusFilter, args: PageArgs, today: string, time: TimeFormat, locale: Locale): Promise<PageOf<PowerOrderType>> {
-  let query = db.selectFrom('power_orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc');
+  let query = db
+    .selectFrom('power_orders')
+    .selectAll()
+    .select(textIn(locale, 'power_products', 'title', 'power_orders.product_id', 'power_orders.title').as('title_in_locale'))
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc');
   if (status === 'pending') query = query.where('start_day', '>', today);
   if (status === 'active') query = query.where('start_day', '<=', today).where('end_day', '>=', today);
   if (status === 'ended') query = query.where('end_day', '<', today);
   const page = await paginate(query, args, BY_ID());
   const { total, nextCursor } = page;
-  const rows = await titled(db, locale, 'power_products', page.rows);
+  const rows = page.rows.map(titledInLocale);
   const outputs = await outputTotals(db, rows.map((row) => row.id));
   return toPage(rows.map((row) => toPowerOrder(row, outputs.get(row.id) ?? 0n, today, time)), total, args, nextCursor);
 }
 
 export async function listFinanceOrders(db: Db, userId: bigint, status: StatusFilter, args: PageArgs, today: string, time: TimeFormat, locale: Locale): Promise<PageOf<FinanceOrderType>> {
-  let query = db.selectFrom('finance_orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc');
+  let query = db
+    .selectFrom('finance_orders')
+    .selectAll()
+    .select(textIn(locale, 'finance_products', 'title', 'finance_orders.product_id', 'finance_orders.title').as('title_in_locale'))
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc');
   if (status === 'pending') query = query.where('redeemed_at', 'is', null).where('start_day', '>', today);
   if (status === 'active') query = query.where('redeemed_at', 'is', null).where('start_day', '<=', today);
   if (status === 'ended') query = query.where(sql<boolean>`redeemed_at is not null`);
   const page = await paginate(query, args, BY_ID());
   const { total, nextCursor } = page;
-  const rows = await titled(db, locale, 'finance_products', page.rows);
+  const rows = page.rows.map(titledInLocale);
   const interest = await interestTotals(db, rows.map((row) => row.id));
   return toPage(rows.map((row) => toFinanceOrder(row, interest.get(row.id) ?? 0n, today, time)), total, args, nextCursor);
 }

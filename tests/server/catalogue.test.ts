@@ -43,6 +43,17 @@ describe('catalogue endpoints', () => {
     expect(first).toMatchObject({ coin: 'BTC', unit: 'TH/s', pricePerUnit: '12.8', dailyOutputPerUnit: '0.00000062', managementFeeRate: '5', status: 'on_sale' });
     const fil = await get('/api/v1/web/product/power?coin=FIL');
     expect(fil.body.data.list.map((p: { coin: string }) => p.coin)).toEqual(['FIL']);
+    expect(fil.body.data.total).toBe(1);
+  });
+
+  it('counts a short list on every page: the last one, one past the end, and a filter that matches nothing', async () => {
+    const last = await get(`/api/v1/web/product/power?pageSize=3&page=${Math.ceil(POWER_PRODUCTS.length / 3)}`);
+    expect(last.body.data.list).toHaveLength(POWER_PRODUCTS.length % 3 || 3);
+    expect(last.body.data.total).toBe(POWER_PRODUCTS.length);
+    const pastTheEnd = await get(`/api/v1/web/product/power?pageSize=3&page=${Math.ceil(POWER_PRODUCTS.length / 3) + 1}`);
+    expect(pastTheEnd.body.data).toMatchObject({ list: [], total: POWER_PRODUCTS.length });
+    const none = await get('/api/v1/web/product/power?coin=DOGE');
+    expect(none.body.data).toMatchObject({ list: [], total: 0 });
   });
 
   it('reports upcoming, sold-out and ended power products', async () => {

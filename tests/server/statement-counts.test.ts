@@ -7,9 +7,11 @@
  * (three on SQLite, where a statement is no round trip), however many lines and accounts the
  * posting has; a transfer reads its sender's row once and no balance before the lock; a conversion
  * takes its quote with one statement and checks the desk's position with two (lock, then read).
+ * The catalogue's public reads and the orders page translate their texts in the statement that
+ * reads the rows, and a short list is counted in it too.
  * Runs on both databases.
  */
-import { BALANCES_URL, convert, deposit, newUser, quote, startWithPayee, transfer, type MoneyUser } from './support/ledger';
+import { BALANCES_URL, PAY_PASSWORD, convert, deposit, newUser, quote, startWithPayee, transfer, type MoneyUser } from './support/ledger';
 import type { TestApp } from './support/app';
 import { bearer } from './support/siwe';
 import { statementsRunBy } from './support/statements';
@@ -54,6 +56,41 @@ it('the power products read no price (they carry none)', async () => {
   });
   expect(matching(statements, /from "power_products"/).length).toBeGreaterThan(0);
   expect(matching(statements, /"price_/)).toEqual([]);
+});
+
+it('the catalogue\'s public reads: their texts translated and their lists counted in the statements that read them', async () => {
+  const statementsFor = async (url: string) =>
+    statementsOf(async () => {
+      // a reader in zh-TW, whose texts come from the translations
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1/web${url}`, headers: { 'accept-language': 'zh-TW' } });
+      expect(response.statusCode).toBe(200);
+    });
+  const powerProducts = await statementsFor('/product/power');
+  expect(powerProducts).toHaveLength(1);
+  expect(powerProducts[0]).toMatch(/^select .*"translations".* from "power_products"/);
+  expect(await statementsFor('/product/finance')).toHaveLength(1);
+  // the page of goods, then the categories
+  const goods = await statementsFor('/mall/goods?pageSize=5');
+  expect(goods.map((statement) => /from "(mall_goods|mall_categories)"/.exec(statement.replace(/\(select .*?\)/g, ''))?.[1])).toEqual(['mall_goods', 'mall_categories']);
+  // the goods item, then its SKUs
+  expect(await statementsFor('/mall/goods/1')).toHaveLength(2);
+  expect(await statementsFor('/content/link')).toHaveLength(1);
+});
+
+it('the orders page: its titles translated in the statement that reads the page', async () => {
+  const buyer = await newUser(t.app, t.db, t.clock);
+  await deposit(t.db, t.clock, buyer, '100');
+  const headers = { ...bearer(buyer.token), 'accept-language': 'zh-TW' };
+  const bought = await t.app.inject({ method: 'POST', url: '/api/v1/web/product/power-order/create', headers: { ...headers, 'idempotency-key': 'statement-counts-orders' }, payload: { productId: '1', units: 1, payPassword: PAY_PASSWORD } });
+  expect(bought.statusCode).toBe(200);
+  const statements = await statementsOf(async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/web/product/power-order', headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.list[0].title).toBe(bought.json().data.title);
+  });
+  const translating = matching(statements, /"translations"/);
+  expect(translating).toHaveLength(1);
+  expect(translating[0]).toMatch(/^select \*, coalesce\(\(select .* from "translations" .*\) as "title_in_locale" from "power_orders" where "user_id" = /);
 });
 
 it('a transfer: one statement each for the key, the try, the lock and the posting\'s writes', async () => {
