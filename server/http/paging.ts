@@ -14,7 +14,7 @@
  * entries cost more than the page itself, and the app's lists never show it (contract/common.ts
  * `Page`). A list without a sort key is short and always counted.
  */
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type AliasedExpression, type SelectQueryBuilder } from 'kysely';
 import type { PageOf, PageQueryType } from '../../contract';
 import { ApiError } from './errors';
 
@@ -111,49 +111,50 @@ export async function paginate<DB, TB extends keyof DB, O>(
   countQuery: SelectQueryBuilder<DB, TB, unknown> = query,
 ): Promise<PageRows<O>> {
   if (args.cursor !== undefined && !keys) throw badCursor();
-  if (!keys) return shortListPage(query, args);
   let page = query;
-  if (args.cursor !== undefined) {
+  if (args.cursor !== undefined && keys) {
     const values = cursorValues(args.cursor, keys);
     const columns = sql.join(keys.map((key) => sql.ref(key.column)));
     // a row comparison: "after (a, b)" in descending order is (a, b) < (x, y); both engines walk an index on (a, b) for it
     page = query.where(sql<boolean>`(${columns}) < (${sql.join(values)})`);
   }
   // one row more than the page tells whether there is a next page
-  const fetched = await page.limit(args.pageSize + 1).offset(pageOffset(args)).execute();
-  const rows = fetched.slice(0, args.pageSize);
+  page = page.limit(args.pageSize + 1).offset(pageOffset(args));
   // a page asked by cursor (or count=false) is not counted: the count reads every row of the list,
-  // however deep the page
-  const total = counted(args) ? await countRows(countQuery) : undefined;
-  const last = rows[rows.length - 1] as Record<string, unknown> | undefined;
-  const nextCursor = fetched.length > args.pageSize && last ? keys.map((key) => String(last[key.field])).join('.') : null;
-  return { rows, total, nextCursor };
+  // however deep the page; a list without a sort key is short and always counted
+  const counting = !keys || counted(args);
+  const { rows, total } = counting ? await countedPage(page, countQuery, args) : { rows: await page.execute(), total: undefined };
+  const shown = rows.slice(0, args.pageSize);
+  if (!keys) return { rows: shown, total };
+  const last = shown[shown.length - 1] as Record<string, unknown> | undefined;
+  const nextCursor = rows.length > args.pageSize && last ? keys.map((key) => String(last[key.field])).join('.') : null;
+  return { rows: shown, total, nextCursor };
 }
 
 /**
- * A page of a list without a sort key, counted in the statement that reads it: the list is short,
- * so counting it beside the page (a window over all its rows) costs no more than a count of its
- * own, and saves a round trip. A page past the end has no row to carry the count: it is counted
- * by itself.
+ * A page and the count of its whole list, in one statement: the count is a subquery of the page's
+ * select that does not depend on its rows, which both engines run once. A page past the end has no
+ * row to carry it, and is counted by a statement of its own.
  */
-async function shortListPage<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, args: PageArgs): Promise<CountedRows<O>> {
-  const fetched = (await query
-    .select(sql<number | bigint | string>`count(*) over ()`.as('list_total'))
-    .limit(args.pageSize)
-    .offset(pageOffset(args))
-    .execute()) as Array<O & { list_total: number | bigint | string }>;
-  if (fetched.length === 0) return { rows: [], total: pageOffset(args) === 0 ? 0 : await countRows(query) };
-  const total = Number(fetched[0].list_total);
-  return { rows: fetched.map(({ list_total: _total, ...row }) => row as O), total };
+async function countedPage<DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB>(
+  page: SelectQueryBuilder<DB, TB, O>,
+  countQuery: SelectQueryBuilder<CDB, CTB, unknown>,
+  args: PageArgs,
+): Promise<{ rows: O[]; total: number }> {
+  const total = countOf(countQuery).as('list_total') as unknown as AliasedExpression<bigint | number | string, 'list_total'>;
+  const fetched = (await page.select(total).execute()) as Array<O & { list_total: bigint | number | string }>;
+  if (fetched.length === 0) return { rows: [], total: pageOffset(args) === 0 ? 0 : await countRows(countQuery) };
+  return { rows: fetched.map(({ list_total: _total, ...row }) => row as O), total: Number(fetched[0].list_total) };
 }
 
-async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
-  const counted = await query
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<bigint>`count(*)`.as('total'))
-    .executeTakeFirst();
-  return Number((counted as { total?: bigint } | undefined)?.total ?? 0n);
+/** `query`'s rows counted: its select and order dropped */
+function countOf<DB, TB extends keyof DB>(query: SelectQueryBuilder<DB, TB, unknown>) {
+  return query.clearSelect().clearOrderBy().select(sql<bigint>`count(*)`.as('total'));
+}
+
+async function countRows<DB, TB extends keyof DB>(query: SelectQueryBuilder<DB, TB, unknown>): Promise<number> {
+  const counted = (await countOf(query).executeTakeFirst()) as { total?: bigint } | undefined;
+  return Number(counted?.total ?? 0n);
 }
 
 /**

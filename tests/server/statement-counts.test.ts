@@ -8,7 +8,7 @@
  * posting has; a transfer reads its sender's row once and no balance before the lock; a conversion
  * takes its quote with one statement and checks the desk's position with two (lock, then read).
  * The catalogue's public reads and the orders page translate their texts in the statement that
- * reads the rows, and a short list is counted in it too.
+ * reads the rows, and a page asked by number is counted in it too.
  * Runs on both databases.
  */
 import { BALANCES_URL, PAY_PASSWORD, convert, deposit, newUser, quote, startWithPayee, transfer, type MoneyUser } from './support/ledger';
@@ -77,20 +77,30 @@ it('the catalogue\'s public reads: their texts translated and their lists counte
   expect(await statementsFor('/content/link')).toHaveLength(1);
 });
 
-it('the orders page: its titles translated in the statement that reads the page', async () => {
+it('a page of a user\'s list asked by number: one statement, the list counted in it (and the orders\' titles translated)', async () => {
   const buyer = await newUser(t.app, t.db, t.clock);
   await deposit(t.db, t.clock, buyer, '100');
   const headers = { ...bearer(buyer.token), 'accept-language': 'zh-TW' };
   const bought = await t.app.inject({ method: 'POST', url: '/api/v1/web/product/power-order/create', headers: { ...headers, 'idempotency-key': 'statement-counts-orders' }, payload: { productId: '1', units: 1, payPassword: PAY_PASSWORD } });
   expect(bought.statusCode).toBe(200);
-  const statements = await statementsOf(async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/web/product/power-order', headers });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().data.list[0].title).toBe(bought.json().data.title);
+  const statementsFor = async (url: string, expectPage: (page: { list: Array<{ title?: string }>; total: number }) => void) =>
+    (await statementsOf(async () => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1/web${url}`, headers });
+      expect(response.statusCode).toBe(200);
+      expectPage(response.json().data);
+    })).filter((statement) => !/"auth_sessions"/.test(statement));
+  const orders = await statementsFor('/product/power-order', (page) => {
+    expect(page.total).toBe(1);
+    expect(page.list[0].title).toBe(bought.json().data.title);
   });
-  const translating = matching(statements, /"translations"/);
-  expect(translating).toHaveLength(1);
-  expect(translating[0]).toMatch(/^select \*, coalesce\(\(select .* from "translations" .*\) as "title_in_locale" from "power_orders" where "user_id" = /);
+  expect(orders).toHaveLength(2);
+  expect(orders[0]).toMatch(/^select \*, coalesce\(\(select .* from "translations" .*\) as "title_in_locale", \(select count\(\*\) .*\) as "list_total" from "power_orders" where "user_id" = /);
+  // the power order's output, summed by its own statement
+  expect(orders[1]).toMatch(/from "power_bills"|from "ledger_entries"/);
+  // the deposit, the purchase: the records page counts them in the statement that reads them
+  const records = await statementsFor('/user/wallet/details?page=1&pageSize=20', (page) => expect(page.total).toBe(2));
+  expect(records).toHaveLength(1);
+  expect(records[0]).toMatch(/\(select count\(\*\) .*\) as "list_total" from "ledger_entries"/);
 });
 
 it('a transfer: one statement each for the key, the try, the lock and the posting\'s writes', async () => {
