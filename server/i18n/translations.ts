@@ -23,7 +23,16 @@ export function textIn(locale: Locale, entity: TranslatedEntity, field: string, 
   return sql<string>`coalesce((select "translated"."text" from "translations" as "translated" where "translated"."entity" = ${entity} and "translated"."locale" = ${locale} and "translated"."entity_id" = ${sql.ref(idColumn)} and "translated"."field" = ${field} and "translated"."source" = ${text}), ${text})`;
 }
 
-/** A row read with `textIn(…).as('title_in_locale')` beside its own `title`: that title in the reader's language. */
+/**
+ * For a select from `table` that has a `title` column, a copy of the `entity` row's title (the
+ * entity's own table, or its orders, which keep the title as bought): that title in `locale`, as
+ * `title_in_locale`, beside the row's own.
+ */
+export function titleInLocale(locale: Locale, entity: TranslatedEntity, table: string = entity, idColumn = 'id') {
+  return textIn(locale, entity, 'title', `${table}.${idColumn}`, `${table}.title`).as('title_in_locale');
+}
+
+/** A row read with `titleInLocale` beside its own `title`: that title in the reader's language. */
 export function titledInLocale<Row extends { title: string; title_in_locale: string }>({ title_in_locale, ...row }: Row): Omit<Row, 'title_in_locale'> {
   return { ...row, title: title_in_locale };
 }

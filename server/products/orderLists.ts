@@ -8,7 +8,7 @@ import type { PageOf } from '../../contract';
 import type { FinanceOrderType, PowerOrderType } from '../../contract/product';
 import type { Db } from '../db';
 import type { Locale } from '../i18n';
-import { textIn, titledInLocale, translated, type TranslatedEntity } from '../i18n/translations';
+import { titleInLocale, titledInLocale, translated, type TranslatedEntity } from '../i18n/translations';
 import { BY_ID, paginate, toPage, type PageArgs } from '../http/paging';
 import type { TimeFormat } from '../time';
 import { interestTotals, toFinanceOrder } from './financeOrders';
@@ -23,12 +23,7 @@ export async function titled<Row extends { product_id: bigint; title: string }>(
 }
 
 export async function listPowerOrders(db: Db, userId: bigint, status: StatusFilter, args: PageArgs, today: string, time: TimeFormat, locale: Locale): Promise<PageOf<PowerOrderType>> {
-  let query = db
-    .selectFrom('power_orders')
-    .selectAll()
-    .select(textIn(locale, 'power_products', 'title', 'power_orders.product_id', 'power_orders.title').as('title_in_locale'))
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc');
+  let query = db.selectFrom('power_orders').selectAll().select(titleInLocale(locale, 'power_products', 'power_orders', 'product_id')).where('user_id', '=', userId).orderBy('id', 'desc');
   if (status === 'pending') query = query.where('start_day', '>', today);
   if (status === 'active') query = query.where('start_day', '<=', today).where('end_day', '>=', today);
   if (status === 'ended') query = query.where('end_day', '<', today);
@@ -40,12 +35,7 @@ export async function listPowerOrders(db: Db, userId: bigint, status: StatusFilt
 }
 
 export async function listFinanceOrders(db: Db, userId: bigint, status: StatusFilter, args: PageArgs, today: string, time: TimeFormat, locale: Locale): Promise<PageOf<FinanceOrderType>> {
-  let query = db
-    .selectFrom('finance_orders')
-    .selectAll()
-    .select(textIn(locale, 'finance_products', 'title', 'finance_orders.product_id', 'finance_orders.title').as('title_in_locale'))
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc');
+  let query = db.selectFrom('finance_orders').selectAll().select(titleInLocale(locale, 'finance_products', 'finance_orders', 'product_id')).where('user_id', '=', userId).orderBy('id', 'desc');
   if (status === 'pending') query = query.where('redeemed_at', 'is', null).where('start_day', '>', today);
   if (status === 'active') query = query.where('redeemed_at', 'is', null).where('start_day', '<=', today);
   if (status === 'ended') query = query.where(sql<boolean>`redeemed_at is not null`);
