@@ -77,7 +77,7 @@ it('the catalogue\'s public reads: their texts translated and their lists counte
   expect(await statementsFor('/content/link')).toHaveLength(1);
 });
 
-it('a page of a user\'s list asked by number: one statement, the list counted in it (and the orders\' titles translated)', async () => {
+it('a page of a user\'s list asked by number: counted in the statement that reads it, the orders\' titles translated there too', async () => {
   const buyer = await newUser(t.app, t.db, t.clock);
   await deposit(t.db, t.clock, buyer, '100');
   const headers = { ...bearer(buyer.token), 'accept-language': 'zh-TW' };
