@@ -7,6 +7,7 @@
  * themselves, so no chunk serves both (a module both use is in each side's chunks).
  * Both sides are split into fewer, larger chunks than webpack's default (MAX_CHUNKS_PER_LAZY_PART).
  */
+import type { Configuration as WebpackConfig } from '@umijs/bundler-webpack/compiled/webpack';
 import type { IApi } from '@umijs/max';
 
 /** Chunk names of the console: its route chunks (Umi names them from the file) and its message files. */
@@ -43,10 +44,57 @@ export const SPLIT_CHUNKS = {
   },
 };
 
+type Webpack = Parameters<Parameters<IApi['chainWebpack']>[0]>[1]['webpack'];
+type Compiler = InstanceType<Webpack['Compiler']>;
+
+/** The groups above put into a webpack configuration, beside the groups already there (Umi's server rendering puts its styles group in). */
+export function withSplitChunks(config: WebpackConfig): WebpackConfig {
+  const splitChunks = config.optimization?.splitChunks || {};
+  return {
+    ...config,
+    optimization: {
+      ...config.optimization,
+      splitChunks: { ...splitChunks, maxAsyncRequests: SPLIT_CHUNKS.maxAsyncRequests, cacheGroups: { ...splitChunks.cacheGroups, ...SPLIT_CHUNKS.cacheGroups } },
+    },
+  };
+}
+
+interface ChunkInGroups {
+  files: Iterable<string>;
+  groupsIterable: Iterable<{ name?: string | null }>;
+}
+
+/** The files of chunks that a console chunk group and a user app chunk group both load. */
+export function filesOfBothSides(chunks: Iterable<ChunkInGroups>): string[] {
+  return [...chunks]
+    .filter((chunk) => {
+      const sides = new Set([...chunk.groupsIterable].map((group) => CONSOLE_CHUNK.test(group.name ?? '')));
+      return sides.size === 2;
+    })
+    .flatMap((chunk) => [...chunk.files]);
+}
+
+/** Fails the build when a chunk serves both sides: the groups above were left out of the configuration. */
+export class SeparateSidesCheck {
+  constructor(private webpack: Webpack) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap(SeparateSidesCheck.name, (compilation) => {
+      compilation.hooks.afterSeal.tap(SeparateSidesCheck.name, () => {
+        const shared = filesOfBothSides(compilation.chunks);
+        if (shared.length > 0) compilation.errors.push(new this.webpack.WebpackError(`consoleChunks: chunks loaded by both the console and the user app: ${shared.join(', ')}`));
+      });
+    });
+  }
+}
+
 export default (api: IApi) => {
   api.describe({ key: 'consoleChunks' });
-  api.chainWebpack((memo) => {
-    memo.optimization.splitChunks(SPLIT_CHUNKS as never);
+  // After every other plugin's change: Umi's server rendering (on in `max build`) replaces the
+  // cacheGroups in a modifyWebpackConfig of its own, which runs after any chainWebpack.
+  api.modifyWebpackConfig({ fn: withSplitChunks, stage: Number.MAX_SAFE_INTEGER });
+  api.chainWebpack((memo, { webpack, ssr }) => {
+    if (!ssr) memo.plugin('console-chunks-check').use(SeparateSidesCheck, [webpack]);
     return memo;
   });
 };

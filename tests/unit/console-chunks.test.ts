@@ -1,10 +1,24 @@
 /**
+ * @jest-environment node
+ *
  * plugins/consoleChunks: webpack's default splitting, once among the user app's async chunks and
  * once among the console's, so that no chunk serves both and the console leaves the user app's
- * chunks as they were.
+ * chunks as they were. The groups go in after Umi's server rendering has replaced the
+ * configuration's groups with its own, and the build fails when a chunk serves both sides.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Config from '@umijs/bundler-webpack/compiled/webpack-5-chain';
-import consoleChunks, { isConsoleChunk, isUserChunk, SPLIT_CHUNKS } from '../../plugins/consoleChunks';
+import consoleChunks, { filesOfBothSides, isConsoleChunk, isUserChunk, SeparateSidesCheck, SPLIT_CHUNKS, withSplitChunks } from '../../plugins/consoleChunks';
+
+// the webpack Umi builds with
+const webpack = require('@umijs/bundler-webpack/compiled/webpack') as { webpack: (config: unknown) => Compiler };
+
+interface Compiler {
+  run(done: (error: Error | null, stats?: { toJson(): { errors: Array<{ message: string }> } }) => void): void;
+  close(done: () => void): void;
+}
 
 const asyncChunk = (name?: string) => ({ name, canBeInitial: () => false });
 const entryChunk = { name: 'umi', canBeInitial: () => true };
@@ -40,11 +54,74 @@ it("keeps webpack's two default groups for each side and no group for both", () 
   expect(groups).toHaveLength(4);
 });
 
-it('puts the groups and the cap on chunks per lazy part into the webpack configuration', () => {
-  let chain: ((memo: Config) => Config) | undefined;
-  consoleChunks({ describe: () => undefined, chainWebpack: (hook: typeof chain) => (chain = hook) } as never);
-  const config = chain!(new Config()).toConfig();
-  const splitChunks = config.optimization?.splitChunks as { cacheGroups: object; maxAsyncRequests: number };
-  expect(Object.keys(splitChunks.cacheGroups)).toEqual(['defaultVendors', 'default', 'consoleVendors', 'consoleShared']);
-  expect(splitChunks.maxAsyncRequests).toBe(3);
+/** What Umi's server rendering (on in `max build`) leaves in the configuration after every chainWebpack: its own styles group only. */
+const afterUmisServerRendering = () => ({
+  optimization: {
+    minimize: true,
+    splitChunks: { maxAsyncRequests: 3, cacheGroups: { styles: { name: 'umi', test: /\.(less|css|scss|sass)$/, chunks: 'all' as const, enforce: true } } },
+  },
 });
+
+it("puts the groups and the cap on chunks per lazy part into the configuration, beside Umi's styles group", () => {
+  const config = withSplitChunks(afterUmisServerRendering());
+  const splitChunks = config.optimization?.splitChunks as { cacheGroups: object; maxAsyncRequests: number };
+  expect(Object.keys(splitChunks.cacheGroups)).toEqual(['styles', 'defaultVendors', 'default', 'consoleVendors', 'consoleShared']);
+  expect(splitChunks.maxAsyncRequests).toBe(3);
+  expect(config.optimization?.minimize).toBe(true);
+});
+
+it("changes the configuration after every other plugin's change, and checks the browser's build only", () => {
+  let modify: { fn: unknown; stage: number } | undefined;
+  let chain: ((memo: Config, args: { webpack: unknown; ssr?: boolean }) => Config) | undefined;
+  consoleChunks({ describe: () => undefined, modifyWebpackConfig: (hook: typeof modify) => (modify = hook), chainWebpack: (hook: typeof chain) => (chain = hook) } as never);
+  expect(modify).toEqual({ fn: withSplitChunks, stage: Number.MAX_SAFE_INTEGER });
+  expect(chain!(new Config(), { webpack }).plugins.has('console-chunks-check')).toBe(true);
+  expect(chain!(new Config(), { webpack, ssr: true }).plugins.has('console-chunks-check')).toBe(false);
+});
+
+const group = (name: string | null) => ({ name });
+
+it('names the files of a chunk that both sides load, and only those', () => {
+  const chunks = [
+    { files: ['1.async.js'], groupsIterable: [group('p__Login__index'), group('p__Admin__Users__index')] },
+    { files: ['2.async.js', '2.async.css'], groupsIterable: [group('admin__AdminLayout'), group(null), group('layouts__BasicLayout')] },
+    { files: ['3.async.js'], groupsIterable: [group('p__Admin__Users__index'), group('admin__AdminLayout')] },
+    { files: ['4.async.js'], groupsIterable: [group('p__Login__index'), group(null)] },
+    { files: ['umi.js'], groupsIterable: [group('umi')] },
+  ];
+  expect(filesOfBothSides(chunks)).toEqual(['1.async.js', '2.async.js', '2.async.css']);
+});
+
+/** An app with a user route and a console route that share a package module, built by Umi's webpack with `splitChunks`. */
+async function buildTwoSides(splitChunks: object): Promise<string[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-chunks-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'node_modules', 'shared-package'), { recursive: true });
+    // large enough for webpack's default vendors group to give it a chunk of its own
+    fs.writeFileSync(path.join(dir, 'node_modules', 'shared-package', 'index.js'), `export const text = ${JSON.stringify('x'.repeat(40_000))};\n`);
+    fs.writeFileSync(path.join(dir, 'user.js'), "import { text } from 'shared-package';\nexport default () => text.length;\n");
+    fs.writeFileSync(path.join(dir, 'admin.js'), "import { text } from 'shared-package';\nexport default () => text.length + 1;\n");
+    fs.writeFileSync(path.join(dir, 'entry.js'), "import(/* webpackChunkName: 'p__Login__index' */ './user');\nimport(/* webpackChunkName: 'p__Admin__Users__index' */ './admin');\n");
+    const compiler = webpack.webpack({
+      mode: 'production',
+      context: dir,
+      entry: { umi: './entry.js' },
+      output: { path: path.join(dir, 'out') },
+      optimization: { minimize: false, splitChunks },
+      plugins: [new SeparateSidesCheck(webpack as never)],
+    });
+    const errors = await new Promise<string[]>((resolve, reject) =>
+      compiler.run((error, stats) => (error ? reject(error) : resolve(stats!.toJson().errors.map((problem) => problem.message)))),
+    );
+    await new Promise<void>((resolve) => compiler.close(resolve));
+    return errors;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+it("fails a build whose groups let a chunk serve both sides (webpack's default groups), and passes one with the groups above", async () => {
+  const [failed] = await buildTwoSides({});
+  expect(failed).toMatch(/^consoleChunks: chunks loaded by both the console and the user app: \S+\.js/);
+  expect(await buildTwoSides(withSplitChunks(afterUmisServerRendering()).optimization!.splitChunks as object)).toEqual([]);
+}, 30_000);
