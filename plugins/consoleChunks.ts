@@ -49,6 +49,8 @@ type Compiler = InstanceType<Webpack['Compiler']>;
 
 /** The groups above put into a webpack configuration, beside the groups already there (Umi's server rendering puts its styles group in). */
 export function withSplitChunks(config: WebpackConfig): WebpackConfig {
+  // the server's bundle (prerendering) is left as Umi splits it
+  if (config.target === 'node') return config;
   const splitChunks = config.optimization?.splitChunks || {};
   return {
     ...config,

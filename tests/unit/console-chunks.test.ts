@@ -70,6 +70,11 @@ it("puts the groups and the cap on chunks per lazy part into the configuration, 
   expect(config.optimization?.minimize).toBe(true);
 });
 
+it("leaves the server's bundle (prerendering) as Umi splits it", () => {
+  const serverConfig = { ...afterUmisServerRendering(), target: 'node' };
+  expect(withSplitChunks(serverConfig)).toBe(serverConfig);
+});
+
 it("changes the configuration after every other plugin's change, and checks the browser's build only", () => {
   let modify: { fn: unknown; stage: number } | undefined;
   let chain: ((memo: Config, args: { webpack: unknown; ssr?: boolean }) => Config) | undefined;
