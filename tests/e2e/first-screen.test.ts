@@ -217,7 +217,7 @@ describe('what a first screen loads', () => {
   /**
    * Each script is appended, fetched and evaluated on its own: a first screen came in 16–30 of
    * them (webpack's default split, up to 30 chunks per lazy part); with plugins/consoleChunks' cap
-   * of three per part it comes in 12–19 (umi.js, Umi's preload helper and the route's parts).
+   * of three per part it comes in 12–18 (umi.js, Umi's preload helper and the route's parts).
    */
   const MOST_SCRIPTS = 20;
   test.each(['/', '/login', '/calculate', '/shopping'])(`%s fetches at most ${MOST_SCRIPTS} scripts until the network is idle`, async (path) => {
