@@ -7,14 +7,12 @@
  * chunks. Other engines read the line as a comment.
  */
 import type { IApi } from '@umijs/max';
+import type { Compiler, Webpack } from './webpackTypes';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 /** Whether an emitted file gets the hint: a script, not a source map or a style sheet. */
 export const takesCompileHint = (file: string) => file.endsWith('.js');
-
-type Webpack = Parameters<Parameters<IApi['chainWebpack']>[0]>[1]['webpack'];
-type Compiler = InstanceType<Webpack['Compiler']>;
 
 /** Prepends the hint to each script once it is minified (the minifier drops comments) and before its source map and content hash are made. */
 export class CompileHintsPlugin {

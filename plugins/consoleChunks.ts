@@ -9,6 +9,7 @@
  */
 import type { Configuration as WebpackConfig } from '@umijs/bundler-webpack/compiled/webpack';
 import type { IApi } from '@umijs/max';
+import type { Compiler, Webpack } from './webpackTypes';
 
 /** Chunk names of the console: its route chunks (Umi names them from the file) and its message files. */
 export const CONSOLE_CHUNK = /^(p__Admin__|admin__|admin-)/;
@@ -18,8 +19,11 @@ interface Chunk {
   canBeInitial(): boolean;
 }
 
-export const isConsoleChunk = (chunk: Chunk): boolean => !chunk.canBeInitial() && CONSOLE_CHUNK.test(chunk.name ?? '');
-export const isUserChunk = (chunk: Chunk): boolean => !chunk.canBeInitial() && !CONSOLE_CHUNK.test(chunk.name ?? '');
+/** Whether a chunk group (a route's, a message file's, by its name) is the console's. */
+export const isConsoleGroup = (name?: string | null): boolean => CONSOLE_CHUNK.test(name ?? '');
+
+export const isConsoleChunk = (chunk: Chunk): boolean => !chunk.canBeInitial() && isConsoleGroup(chunk.name);
+export const isUserChunk = (chunk: Chunk): boolean => !chunk.canBeInitial() && !isConsoleGroup(chunk.name);
 
 /** webpack's default groups for async chunks (webpack/lib/config/defaults.js), once for each side. */
 const vendors = { test: /[\\/]node_modules[\\/]/, priority: -10, reuseExistingChunk: true };
@@ -44,9 +48,6 @@ export const SPLIT_CHUNKS = {
   },
 };
 
-type Webpack = Parameters<Parameters<IApi['chainWebpack']>[0]>[1]['webpack'];
-type Compiler = InstanceType<Webpack['Compiler']>;
-
 /** The groups above put into a webpack configuration, beside the groups already there (Umi's server rendering puts its styles group in). */
 export function withSplitChunks(config: WebpackConfig): WebpackConfig {
   // the server's bundle (prerendering) is left as Umi splits it
@@ -70,7 +71,7 @@ interface ChunkInGroups {
 export function filesOfBothSides(chunks: Iterable<ChunkInGroups>): string[] {
   return [...chunks]
     .filter((chunk) => {
-      const sides = new Set([...chunk.groupsIterable].map((group) => CONSOLE_CHUNK.test(group.name ?? '')));
+      const sides = new Set([...chunk.groupsIterable].map((group) => isConsoleGroup(group.name)));
       return sides.size === 2;
     })
     .flatMap((chunk) => [...chunk.files]);

@@ -15,7 +15,7 @@ import type { IApi } from '@umijs/max';
 import { buildSync } from '@umijs/bundler-utils/compiled/esbuild';
 import { HASHED_ASSET, SERVICE_WORKER_PATH } from '../contract/rules/sitePaths';
 import { esbuildTargets } from './browserTargets';
-import { CONSOLE_CHUNK } from './consoleChunks';
+import { isConsoleGroup } from './consoleChunks';
 
 export const WORKER_ENTRY = path.join(__dirname, '../src/serviceWorker/worker.ts');
 
@@ -27,7 +27,7 @@ export function precacheList(emitted: string[], groups: NamedChunkGroups): strin
   const filesOf = (console: boolean) =>
     new Set(
       Object.entries(groups)
-        .filter(([name]) => CONSOLE_CHUNK.test(name) === console)
+        .filter(([name]) => isConsoleGroup(name) === console)
         .flatMap(([, group]) => group.assets.map((asset) => asset.name)),
     );
   const user = filesOf(false);
