@@ -15,6 +15,7 @@ import { useE2E, PHONE } from './support/environment';
 import { interceptRequests, pathIs } from './support/intercept';
 import { SCREENSHOT_DIR } from './support/paths';
 import { noScriptNotice, placeholdersShown, scriptsFetchedBy, waitForMotionToEnd, waitForNetworkQuiet, waitForText } from './support/page';
+import { hydratedMarkup, waitForHydration, watchRendersAfterHydration } from './support/reactRenders';
 import { signInViaApi } from './support/siwe';
 
 const e2e = useE2E();
@@ -354,6 +355,53 @@ describe('what a first screen loads', () => {
       fromDocument,
     );
     expect(computed).toEqual([]);
+  });
+
+  /**
+   * The document's cache-path map tells antd that each style it names is loaded, as from a
+   * stylesheet: antd then neither reads the style's text back nor writes it again. Told they were
+   * inline styles, it read each one's text and compared it with its own (rc-util's updateCSS) in
+   * the commit that hydrates the page (on `/`, 33–56 ms at 4× CPU in that comparison alone).
+   */
+  test.each(FIRST_SCREENS)("%s: antd neither reads back nor writes again a style the document brought", async (path, signedIn) => {
+    const html = await (await fetch(e2e.url(path), { headers: { 'Accept-Language': 'zh-CN' } })).text();
+    const fromDocument = [...html.matchAll(/<style\b[^>]*\sdata-css-hash="([^"]+)"/g)].map((match) => match[1]);
+    expect(fromDocument.length).toBeGreaterThan(10);
+    const page = await phonePage(signedIn);
+    if (!signedIn) await watchRendersAfterHydration(page);
+    await page.evaluateOnNewDocument(() => {
+      const read: string[] = [];
+      (window as unknown as { stylesReadBack: string[] }).stylesReadBack = read;
+      for (const name of ['innerHTML', 'textContent', 'innerText'] as const) {
+        const owner = name === 'textContent' ? Node.prototype : name === 'innerText' ? HTMLElement.prototype : Element.prototype;
+        const property = Object.getOwnPropertyDescriptor(owner, name)!;
+        Object.defineProperty(owner, name, {
+          ...property,
+          get(this: Node) {
+            if (this instanceof HTMLStyleElement && this.hasAttribute('data-css-hash')) read.push(this.getAttribute('data-css-hash')!);
+            return property.get!.call(this);
+          },
+        });
+      }
+    });
+    await page.goto(e2e.url(path), { waitUntil: 'networkidle0' });
+    if (!signedIn) {
+      await waitForHydration(page);
+      expect(await hydratedMarkup(page)).toBe(true);
+    }
+    await page.waitForSelector('[data-testid="tab-bar"]');
+    const { readBack, written, fromDocumentPresent } = await page.evaluate((brought) => {
+      const styles = Array.from(document.querySelectorAll('style[data-css-hash]')).filter((style) => brought.includes(style.getAttribute('data-css-hash')!));
+      return {
+        readBack: (window as unknown as { stylesReadBack: string[] }).stylesReadBack.filter((hash) => brought.includes(hash)),
+        // set by @ant-design/cssinjs on each style element it writes (or finds and keeps)
+        written: styles.filter((style) => '__cssinjs_instance__' in style).map((style) => style.getAttribute('data-css-hash')),
+        fromDocumentPresent: styles.length,
+      };
+    }, fromDocument);
+    expect(fromDocumentPresent).toBe(fromDocument.length);
+    expect(readBack).toEqual([]);
+    expect(written).toEqual([]);
   });
 
   test("/calculate: the buy sheet's code loads when the sheet first opens", async () => {
