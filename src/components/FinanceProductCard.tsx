@@ -1,17 +1,17 @@
 /** A finance product: annual rate, lock period, amount limits and quota used. */
-import { Card, Descriptions, Flex, Progress, Statistic, theme } from 'antd';
+import { Card, Flex, Progress, Statistic, theme } from 'antd';
 import type { FinanceProductType } from '../../contract/product';
 import { toUnits } from '../../contract/rules/money';
 import { wholePercent } from '../../contract/rules/moneyDisplay';
-import { SM_UP_MEDIA_QUERY } from '@/constants/app';
-import { useMediaQuery } from '@/hooks/useMediaQuery';
+import FieldList from '@/components/FieldList';
 import { useT } from '@/hooks/useT';
 import Money from './Money';
 import TitleWithStatus from './TitleWithStatus';
 
+const LIMITS_COLUMNS = { xs: 1, sm: 2 };
+
 export default function FinanceProductCard({ product }: { product: FinanceProductType }) {
   const t = useT();
-  const columns = useMediaQuery(SM_UP_MEDIA_QUERY) ? 2 : 1;
   const { token } = theme.useToken();
   return (
     <Card
@@ -23,17 +23,15 @@ export default function FinanceProductCard({ product }: { product: FinanceProduc
         <Statistic title={t('product.finance.annualRate')} value={product.annualRate} suffix="%" valueStyle={{ color: token.colorError }} />
         <Statistic title={t('product.finance.lockDays')} value={t('common.days', { days: product.lockDays })} />
       </Flex>
-      <Descriptions size="small" column={columns} style={{ marginTop: 8 }}>
-        <Descriptions.Item label={t('product.finance.minAmount')}>
-          <Money value={product.minAmount} currency={product.currency} />
-        </Descriptions.Item>
-        <Descriptions.Item label={t('product.finance.maxAmount')}>
-          <Money value={product.maxAmount} currency={product.currency} />
-        </Descriptions.Item>
-        <Descriptions.Item label={t('product.finance.quota')}>
-          <Money value={product.quota} currency={product.currency} />
-        </Descriptions.Item>
-      </Descriptions>
+      <FieldList
+        columns={LIMITS_COLUMNS}
+        style={{ marginTop: 8 }}
+        fields={[
+          [t('product.finance.minAmount'), <Money value={product.minAmount} currency={product.currency} />],
+          [t('product.finance.maxAmount'), <Money value={product.maxAmount} currency={product.currency} />],
+          [t('product.finance.quota'), <Money value={product.quota} currency={product.currency} />],
+        ]}
+      />
       <Progress aria-label={t('product.finance.quotaUsed')} percent={wholePercent(toUnits(product.sold), toUnits(product.quota))} />
     </Card>
   );

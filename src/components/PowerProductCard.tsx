@@ -1,17 +1,17 @@
 /** A mining-power product: price, term, estimated output, fees and how much is sold. */
-import { Card, Descriptions, Progress, Typography } from 'antd';
+import { Card, Progress, Typography } from 'antd';
 import { Link } from '@umijs/max';
 import type { PowerProductType } from '../../contract/product';
 import { groupDigits } from '../../contract/rules/moneyDisplay';
-import { SM_UP_MEDIA_QUERY } from '@/constants/app';
-import { useMediaQuery } from '@/hooks/useMediaQuery';
+import FieldList from '@/components/FieldList';
 import { useT } from '@/hooks/useT';
 import Money from './Money';
 import TitleWithStatus from './TitleWithStatus';
 
+const TERMS_COLUMNS = { xs: 1, sm: 2 };
+
 export default function PowerProductCard({ product }: { product: PowerProductType }) {
   const t = useT();
-  const columns = useMediaQuery(SM_UP_MEDIA_QUERY) ? 2 : 1;
   const total = product.stock + product.sold;
   return (
     <Card
@@ -24,24 +24,18 @@ export default function PowerProductCard({ product }: { product: PowerProductTyp
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         <Money value={product.pricePerUnit} currency="USDT" /> <Typography.Text type="secondary">/ {product.unit}</Typography.Text>
       </Typography.Title>
-      <Descriptions size="small" column={columns}>
-        <Descriptions.Item label={t('product.power.coin')}>{product.coin}</Descriptions.Item>
-        <Descriptions.Item label={t('product.power.term')}>{t('common.days', { days: product.termDays })}</Descriptions.Item>
-        {/* one span: a Descriptions item lays its children out as flex items, dropping the space before "/" */}
-        <Descriptions.Item label={t('product.power.dailyOutput')}>
-          <span>
-            <Money value={product.dailyOutputPerUnit} currency={product.coin} /> / {product.unit}
-          </span>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('product.power.electricityFee')}>
-          <span>
-            <Money value={product.electricityFeePerUnit} currency={product.coin} /> / {product.unit}
-          </span>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('product.power.managementFee')}>{product.managementFeeRate}%</Descriptions.Item>
-        <Descriptions.Item label={t('product.power.minUnits')}>{`${product.minUnits} ${product.unit}`}</Descriptions.Item>
-        <Descriptions.Item label={t('product.power.saleWindow')}>{`${product.saleStart} ~ ${product.saleEnd}`}</Descriptions.Item>
-      </Descriptions>
+      <FieldList
+        columns={TERMS_COLUMNS}
+        fields={[
+          [t('product.power.coin'), product.coin],
+          [t('product.power.term'), t('common.days', { days: product.termDays })],
+          [t('product.power.dailyOutput'), <><Money value={product.dailyOutputPerUnit} currency={product.coin} /> / {product.unit}</>],
+          [t('product.power.electricityFee'), <><Money value={product.electricityFeePerUnit} currency={product.coin} /> / {product.unit}</>],
+          [t('product.power.managementFee'), `${product.managementFeeRate}%`],
+          [t('product.power.minUnits'), `${product.minUnits} ${product.unit}`],
+          [t('product.power.saleWindow'), `${product.saleStart} ~ ${product.saleEnd}`],
+        ]}
+      />
       <Progress
         aria-label={t('product.power.soldShare')}
         percent={total > 0 ? Math.floor((product.sold * 100) / total) : 0}

@@ -15,12 +15,6 @@ export const REQUEST_LANGUAGE = 'zh-TW';
 export { PHONE_MAX_WIDTH };
 /** The media query of a phone screen, for CSS and for useIsPhone. */
 export const PHONE_MEDIA_QUERY = `(max-width: ${PHONE_MAX_WIDTH}px)`;
-/**
- * antd's `sm` and up (576 px). A product card's figures go in two columns from there, chosen with
- * useMediaQuery rather than antd's responsive `column`, which a server render cannot know: it
- * wrote three columns, which the phone then folded into one (a layout shift).
- */
-export const SM_UP_MEDIA_QUERY = '(min-width: 576px)';
 export const RTL_LANGUAGES = ['he', 'ar', 'fa', 'ku'] as const;
 /** The product's name where the app draws it itself (the invite poster). */
 export const APP_NAME = 'PowerFi';

@@ -345,7 +345,7 @@ describe('11. smaller defects', () => {
     await page.goto(e2e.url('/calculate/assets'));
     await waitForText(page, 'body', '到期预估收益');
     const estimate = await page.evaluate(() => {
-      const label = Array.from(document.querySelectorAll<HTMLElement>('.ant-descriptions-item-label')).find((el) => el.innerText.includes('到期预估收益'))!;
+      const label = Array.from(document.querySelectorAll<HTMLElement>('dt')).find((el) => el.innerText.includes('到期预估收益'))!;
       return (label.nextElementSibling as HTMLElement).innerText;
     });
     expect(estimate).toMatch(/^\d+(\.\d{1,2})? USDT$/);

@@ -69,13 +69,10 @@ describe('screens', () => {
     expect(screen.getByText('剩余 100,000 T')).toBeInTheDocument();
   });
 
-  it('a per-unit figure keeps the amount and "/ T" in one line box, so the space before "/" stays', () => {
+  it('a per-unit figure reads as the amount, its coin and "/ T", spaces kept', () => {
     const { container } = renderCard();
-    const output = Array.from(container.querySelectorAll('.ant-descriptions-item'))
-      .find((item) => item.querySelector('.ant-descriptions-item-label')?.textContent === '预估日产出')!
-      .querySelector('.ant-descriptions-item-content')!;
-    // a flex container (the item's content) drops spaces at the edges of its items
-    expect(output.childNodes).toHaveLength(1);
-    expect(output.textContent).toBe('0.0001 BTC / T');
+    const label = Array.from(container.querySelectorAll('dt')).find((term) => term.textContent === '预估日产出')!;
+    expect(label.nextElementSibling!.tagName).toBe('DD');
+    expect(label.nextElementSibling!.textContent).toBe('0.0001 BTC / T');
   });
 });

@@ -19,9 +19,9 @@ function renderHistory() {
   renderApp('/calculate/history', { './ProductOrders': ProductOrdersPage });
 }
 
-/** The label → value pairs of the listed order (antd Descriptions). */
+/** The label → value pairs of the listed order (FieldList's terms and their values). */
 function fieldsShown(): Record<string, string> {
-  const labels = Array.from(document.querySelectorAll('.ant-tabs-tabpane-active .ant-descriptions-item-label'));
+  const labels = Array.from(document.querySelectorAll('.ant-tabs-tabpane-active dt'));
   return Object.fromEntries(labels.map((label) => [label.textContent, label.nextElementSibling?.textContent]));
 }
 

@@ -4,7 +4,7 @@
  */
 import type { FinanceOrderType } from '../../../contract/product';
 import { interestOverLock } from '../../../contract/rules/financeInterest';
-import FieldList from '@/components/products/FieldList';
+import FieldList from '@/components/FieldList';
 import InfiniteList, { type PageRequest } from '@/components/InfiniteList';
 import Money from '@/components/Money';
 import { fromUnits, toUnits } from '../../../contract/rules/money';

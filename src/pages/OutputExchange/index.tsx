@@ -9,7 +9,7 @@ import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
 import AsyncContent from '@/components/AsyncContent';
-import FieldList from '@/components/products/FieldList';
+import FieldList from '@/components/FieldList';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
 import PowerCoinList from '@/components/products/PowerCoinList';

@@ -2,7 +2,7 @@
 import { DatePicker, Flex, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import FieldList from '@/components/products/FieldList';
+import FieldList from '@/components/FieldList';
 import InfiniteList from '@/components/InfiniteList';
 import Money from '@/components/Money';
 import { useT } from '@/hooks/useT';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { PageOf } from '../../../contract/common';
-import FieldList, { type Field } from '@/components/products/FieldList';
+import FieldList, { type Field } from '@/components/FieldList';
 import InfiniteList from '@/components/InfiniteList';
 import TitleWithStatus from '@/components/TitleWithStatus';
 import { useT } from '@/hooks/useT';
