@@ -44,8 +44,15 @@ describe('after hydration, for the visitor the page was rendered for', () => {
   test.each(['/', '/calculate'])("%s: the power products fetched again, with the market's price moved since, render none of their cards again", async (path) => {
     const page = await hydrated(path);
     expect(await page.$$eval(POWER_CARD, (cards) => cards.length)).toBeGreaterThan(0);
-    // antd's Descriptions measures the screen's breakpoints once mounted, and renders its items for it
-    const measuring = await rendersAfterHydration(page, { within: `${POWER_CARD} .ant-descriptions` });
-    expect(await rendersAfterHydration(page, { within: POWER_CARD })).toBe(measuring);
+    // nor do their terms (FieldList, in CSS columns): antd's Descriptions rendered its items again once mounted, for the screen's breakpoints
+    expect(await rendersAfterHydration(page, { within: POWER_CARD })).toBe(0);
+  });
+
+  // antd's Row rendered itself and its columns again once mounted, for the screen's breakpoints; the columns are CSS now
+  test("/: the quick entries, and the featured products' cards, render nothing again once mounted", async () => {
+    const page = await hydrated('/');
+    expect(await page.$$eval('[data-testid="home-featured"] .ant-card', (cards) => cards.length)).toBe(4);
+    expect(await rendersAfterHydration(page, { within: '[data-testid="entry-grid"]' })).toBe(0);
+    expect(await rendersAfterHydration(page, { within: '[data-testid="home-featured"] .ant-card' })).toBe(0);
   });
 });

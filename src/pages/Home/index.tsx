@@ -6,7 +6,7 @@
 import {
   BankOutlined, CalculatorOutlined, FundOutlined, ShoppingOutlined, ThunderboltOutlined, UsergroupAddOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Col, Flex, List, Row, Statistic, theme, Typography } from 'antd';
+import { Button, Card, Flex, List, Statistic, theme, Typography } from 'antd';
 import { Link, useAccess, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import React, { memo, useMemo } from 'react';
@@ -29,6 +29,7 @@ import { useRenderedRequest } from '@/prerender/useRenderedRequest';
 import { accountApi, contentApi, productApi } from '@/services';
 import { buildLoginPath } from '@/utils/loginRedirect';
 import { ellipsisStyle } from '@/utils/ellipsis';
+import styles from './index.less';
 
 const QUICK_ENTRIES: GridEntry[] = [
   { path: '/calculate', titleId: 'menu.calculate.power', icon: <ThunderboltOutlined /> },
@@ -163,7 +164,7 @@ interface FeaturedProps<T> {
 const Featured = memo(function Featured<T extends { id: string }>({ titleId, morePath, data, error, onRetry, render }: FeaturedProps<T>) {
   const t = useT();
   return (
-    <Col xs={24} md={12}>
+    <div>
       {/* the link beside the heading, not inside its text: a link in a line of text must be told apart by more than its colour (axe link-in-text-block) */}
       <Flex justify="space-between" align="baseline" style={{ marginBottom: 8 }}>
         <Typography.Title level={5} style={{ margin: 0 }}>
@@ -176,7 +177,7 @@ const Featured = memo(function Featured<T extends { id: string }>({ titleId, mor
           {data?.list.map((item) => <React.Fragment key={item.id}>{render(item)}</React.Fragment>)}
         </Flex>
       </AsyncContent>
-    </Col>
+    </div>
   );
 }) as <T extends { id: string }>(props: FeaturedProps<T>) => React.ReactElement;
 
@@ -188,22 +189,26 @@ const FEATURED_QUERY = { page: 1, pageSize: FEATURED_PAGE_SIZE };
 /**
  * Both columns appear together, once both lists are here: on phones they are stacked, and the
  * finance column would otherwise jump down when the power cards replace their skeleton (CLS).
+ * Side by side from 768 px (antd's md), in CSS: antd's Row renders again as it mounts, to learn
+ * the screen's breakpoints (see EntryGrid).
  */
 function FeaturedProducts() {
   const power = useRenderedRequest('homePower', () => productApi.power(FEATURED_QUERY));
   const finance = useRenderedRequest('homeFinance', () => productApi.finance(FEATURED_QUERY));
   if (power.loading || finance.loading) return <AsyncContent loading rows={6} />;
   return (
-    <Row gutter={[16, 16]}>
+    <div className={styles.featured} data-testid="home-featured">
       <Featured titleId="home.featuredPower" morePath="/calculate" data={power.data} error={power.error} onRetry={power.refresh} render={renderPowerProduct} />
       <Featured titleId="home.featuredFinance" morePath="/calculate/coin" data={finance.data} error={finance.error} onRetry={finance.refresh} render={renderFinanceProduct} />
-    </Row>
+    </div>
   );
 }
 
 export default function HomePage() {
   const access = useAccess();
-  const quickEntries = useMemo(() => QUICK_ENTRIES.filter((entry) => isPathAccessible(entry.path, access)), [access]);
+  // the same entries, the same array: the access map is made anew when the visitor's state arrives, after hydration
+  const accessiblePaths = QUICK_ENTRIES.filter((entry) => isPathAccessible(entry.path, access)).map((entry) => entry.path).join(' ');
+  const quickEntries = useMemo(() => QUICK_ENTRIES.filter((entry) => accessiblePaths.split(' ').includes(entry.path)), [accessiblePaths]);
   return (
     <Flex vertical gap={16}>
       <RouteTitleBar />
