@@ -4,6 +4,7 @@
  * nothing below moves); nothing at all when the prices could not be had (the page is not about them).
  */
 import { Card, Flex, Typography, theme } from 'antd';
+import { useDeferredValue } from 'react';
 import type { MarketPriceType } from '../../../../contract/market';
 import { CoinTitle } from '@/components/CoinIcon';
 import DemoTag from '@/components/Market/DemoTag';
@@ -49,10 +50,15 @@ function MarketRow({ price }: { price: MarketPriceType }) {
   );
 }
 
+/**
+ * The prices are drawn from a deferred copy: React first renders the card as it was, then the new
+ * rows in a transition, in slices of about 5 ms. Drawn at once, the three rows' first mount (the
+ * sparklines, the coins' titles) made one task of about 60 ms at 4× CPU, as the page was starting.
+ */
 export default function MarketOverview() {
   const t = useT();
   const { token } = theme.useToken();
-  const market = useMarketPrices();
+  const market = useDeferredValue(useMarketPrices());
   if (!market.loading && !market.list.length) return null;
   return (
     <Card size="small" title={t('market.title')} data-testid="market-overview">
