@@ -9,7 +9,7 @@
 import type { Page } from 'puppeteer-core';
 import { useE2E, PHONE } from './support/environment';
 import { waitForNetworkQuiet } from './support/page';
-import { componentsHydratedPerCommit, hydratedMarkup, rendersAfterHydration, waitForHydration, watchRendersAfterHydration } from './support/reactRenders';
+import { hydratedMarkup, rendersAfterHydration, waitForHydration, watchRendersAfterHydration } from './support/reactRenders';
 
 const e2e = useE2E({}, { waitForLiveDocuments: true });
 
@@ -55,20 +55,4 @@ describe('after hydration, for the visitor the page was rendered for', () => {
     expect(await rendersAfterHydration(page, { within: '[data-testid="entry-grid"]' })).toBe(0);
     expect(await rendersAfterHydration(page, { within: '[data-testid="home-featured"] .ant-card' })).toBe(0);
   });
-});
-
-/**
- * React renders a hydrating page in slices but commits it at once, and a commit is one task: the
- * home page's in one commit was about 100 ms at 4× CPU. HydrationSlice (src/prerender) has React
- * hydrate it in steps, each its own commit.
- */
-test("/ hydrates in steps: no commit hydrates more than a third of the page's components", async () => {
-  const page = await e2e.newPage({ viewport: PHONE });
-  await watchRendersAfterHydration(page);
-  await page.goto(e2e.url('/'), { waitUntil: 'domcontentloaded' });
-  await waitForHydration(page);
-  const perCommit = await componentsHydratedPerCommit(page);
-  const all = perCommit.reduce((sum, count) => sum + count, 0);
-  expect(all).toBeGreaterThan(500);
-  expect(Math.max(...perCommit)).toBeLessThan(all / 3);
 });

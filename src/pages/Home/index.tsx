@@ -25,7 +25,6 @@ import SnapCarousel from '@/components/SnapCarousel';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useT } from '@/hooks/useT';
 import { isPathAccessible } from '@/layouts/navigation';
-import HydrationSlice from '@/prerender/HydrationSlice';
 import { useRenderedRequest } from '@/prerender/useRenderedRequest';
 import { accountApi, contentApi, productApi } from '@/services';
 import { buildLoginPath } from '@/utils/loginRedirect';
@@ -200,18 +199,11 @@ function FeaturedProducts() {
   return (
     <div className={styles.featured} data-testid="home-featured">
       <Featured titleId="home.featuredPower" morePath="/calculate" data={power.data} error={power.error} onRetry={power.refresh} render={renderPowerProduct} />
-      <HydrationSlice>
-        <Featured titleId="home.featuredFinance" morePath="/calculate/coin" data={finance.data} error={finance.error} onRetry={finance.refresh} render={renderFinanceProduct} />
-      </HydrationSlice>
+      <Featured titleId="home.featuredFinance" morePath="/calculate/coin" data={finance.data} error={finance.error} onRetry={finance.refresh} render={renderFinanceProduct} />
     </div>
   );
 }
 
-/**
- * A prerendered visit hydrates the page in four steps, top down, each a commit of its own
- * (HydrationSlice, the last one in FeaturedProducts); the slices add no element, so the column's
- * gaps stay as they are.
- */
 export default function HomePage() {
   const access = useAccess();
   // the same entries, the same array: the access map is made anew when the visitor's state arrives, after hydration
@@ -221,14 +213,10 @@ export default function HomePage() {
     <Flex vertical gap={16}>
       <RouteTitleBar />
       <Banners />
-      <HydrationSlice>
-        <AssetSummary />
-        <EntryGrid entries={quickEntries} />
-        <HydrationSlice>
-          <MarketOverview />
-          {access.calculate && <FeaturedProducts />}
-        </HydrationSlice>
-      </HydrationSlice>
+      <AssetSummary />
+      <EntryGrid entries={quickEntries} />
+      <MarketOverview />
+      {access.calculate && <FeaturedProducts />}
     </Flex>
   );
 }

@@ -1,11 +1,10 @@
 /**
- * How many components each commit of a prerendered page's hydration hydrated, and which components
- * React renders once the page has hydrated. Before any script, the page gets a stand-in for React
- * DevTools' global hook (React's production build reports every commit to it). At each commit the
- * fiber tree is walked: while a Suspense boundary is still dehydrated, each component's props and
- * state are only noted (and in the commit that hydrates the last one), and the components noted
- * for the first time are counted; after that, a component whose props or state are not the ones
- * noted has rendered (or mounted), and the first element of its markup is kept.
+ * Which components React renders once a prerendered page has hydrated. Before any script, the page
+ * gets a stand-in for React DevTools' global hook (React's production build reports every commit
+ * to it). At each commit the fiber tree is walked: while a Suspense boundary is still dehydrated,
+ * each component's props and state are only noted (and in the commit that hydrates the last one);
+ * after that, a component whose props or state are not the ones noted has rendered (or mounted),
+ * and the first element of its markup is kept.
  */
 import type { Page } from 'puppeteer-core';
 
@@ -16,7 +15,6 @@ const HOOK = `(() => {
   const noted = new WeakMap();
   let hydrationDone = false;
   window.__rendersAfterHydration = [];
-  window.__hydratedPerCommit = [];
   const firstElement = (fiber) => {
     let node = fiber.child;
     while (node && !(node.stateNode instanceof Element)) node = node.child;
@@ -34,7 +32,6 @@ const HOOK = `(() => {
     onCommitFiberRoot: (_id, root) => {
       // the commit that hydrates the last boundary is hydration's own: count from the next one
       const counting = hydrationDone;
-      let hydratedNow = 0;
       let dehydrated = !!(root.current.memoizedState && root.current.memoizedState.isDehydrated);
       const stack = [root.current];
       while (stack.length) {
@@ -43,14 +40,12 @@ const HOOK = `(() => {
         if (COMPONENT_TAGS.has(fiber.tag)) {
           const before = noted.get(fiber) || noted.get(fiber.alternate);
           const rendered = !before || before.props !== fiber.memoizedProps || before.state !== fiber.memoizedState;
-          if (!counting && !before) hydratedNow += 1;
           noted.set(fiber, { props: fiber.memoizedProps, state: fiber.memoizedState });
           if (counting && rendered) window.__rendersAfterHydration.push(firstElement(fiber));
         }
         if (fiber.child) stack.push(fiber.child);
         if (fiber.sibling) stack.push(fiber.sibling);
       }
-      if (!counting && hydratedNow > 0) window.__hydratedPerCommit.push(hydratedNow);
       hydrationDone = !dehydrated;
       if (dehydrated) window.__hydratedMarkup = true;
       else if (window.__hydratedMarkup) window.__hydrationDone = true;
@@ -71,11 +66,6 @@ export async function waitForHydration(page: Page): Promise<void> {
 /** Whether React hydrated markup on this page (rather than rendering over it). */
 export function hydratedMarkup(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __hydratedMarkup?: boolean }).__hydratedMarkup === true);
-}
-
-/** How many components each commit hydrated, in order, until the page's last boundary had hydrated. */
-export function componentsHydratedPerCommit(page: Page): Promise<number[]> {
-  return page.evaluate(() => (window as unknown as { __hydratedPerCommit: number[] }).__hydratedPerCommit);
 }
 
 /** Where the first element of a component's markup is: that element (`at`), or inside one (`within`). */
